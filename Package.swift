@@ -1,0 +1,41 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Release-only speed flags on the hot targets (see ../shared/reference/swift-toolchain.md §6). Debug
+// and sanitizer builds keep every check.
+let fastRelease: [SwiftSetting] = [
+    .unsafeFlags(["-Ounchecked", "-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
+
+let package = Package(
+    name: "Loom",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "LayoutCore", targets: ["LayoutCore"]),
+        .executable(name: "bench", targets: ["bench"]),
+    ],
+    traits: [
+        .trait(name: "Jemalloc", description: "Link jemalloc into bench and count allocations with it"),
+        .default(enabledTraits: ["Jemalloc"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
+        .target(name: "LayoutCore", swiftSettings: fastRelease),
+        .target(name: "BenchHarness", dependencies: ["LayoutCore"], swiftSettings: fastRelease),
+        .executableTarget(
+            name: "bench",
+            dependencies: [
+                "BenchHarness",
+                .target(name: "CJemalloc", condition: .when(traits: ["Jemalloc"])),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: fastRelease
+        ),
+        .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore"]),
+        .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness", "LayoutCore"]),
+        .testTarget(name: "BenchCLITests", dependencies: ["bench"]),
+    ]
+)

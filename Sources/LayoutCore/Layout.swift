@@ -1,0 +1,112 @@
+import Synchronization
+
+// Texture's ASLayout (reference 2.5): an element, its size, its position in the parent and its sublayouts.
+
+public enum LayoutElementType: Sendable, Hashable {
+    case node
+    case layoutSpec
+}
+
+/// Counts requests that layout refused instead of trapping (Texture asserts on them in debug builds).
+public enum LayoutDiagnostics {
+    private static let invalidSizes = Atomic<Int>(0)
+
+    /// Layouts created with a size that is not "valid for size" (NaN, negative, ∞, ≥ 10⁷); each was
+    /// replaced by 0×0, as Texture's release builds do.
+    public static var invalidLayoutSizeCount: Int { invalidSizes.load(ordering: .relaxed) }
+
+    @usableFromInline static func recordInvalidSize() {
+        invalidSizes.add(1, ordering: .relaxed)
+    }
+}
+
+public struct Layout: Sendable {
+    /// The node this layout belongs to (compared by identity); nil for layout-spec layouts.
+    public let element: (any AnyObject & Sendable)?
+    /// Captured at creation, like Texture's cached element type.
+    public let type: LayoutElementType
+    /// Pixel-ceiled at creation; 0×0 when the requested size was not valid for size.
+    public let size: Size
+    /// Relative to the parent layout. Set raw by specs (no rounding); `.null` until positioned.
+    public var position: Point
+    public var sublayouts: [Layout]
+
+    /// Creates a layout. A size that is not valid for size is replaced by 0×0 and counted in
+    /// `LayoutDiagnostics`; a valid one is ceiled to the pixel grid; a non-null position is ceiled too.
+    @inlinable public init(element: (any AnyObject & Sendable)?, type: LayoutElementType, size: Size,
+                           position: Point = .null, sublayouts: [Layout] = []) {
+        self.element = element
+        self.type = type
+        if PixelGrid.isValidForSize(size) {
+            self.size = ceilPx(size)
+        } else {
+            LayoutDiagnostics.recordInvalidSize()
+            self.size = .zero
+        }
+        self.position = position.isNull ? .null : ceilPx(position)
+        self.sublayouts = sublayouts
+    }
+
+    /// A node's layout.
+    @inlinable public init(node: any AnyObject & Sendable, size: Size, position: Point = .null,
+                           sublayouts: [Layout] = []) {
+        self.init(element: node, type: .node, size: size, position: position, sublayouts: sublayouts)
+    }
+
+    /// A layout spec's layout (specs are values; their layouts carry no element).
+    @inlinable public init(specSize size: Size, sublayouts: [Layout] = []) {
+        self.init(element: nil, type: .layoutSpec, size: size, position: .null, sublayouts: sublayouts)
+    }
+
+    /// (position, size) with non-finite components replaced by 0.
+    public var frame: Rect {
+        func finite(_ v: Double) -> Double { v.isFinite ? v : 0 }
+        return Rect(x: finite(position.x), y: finite(position.y),
+                    width: finite(size.width), height: finite(size.height))
+    }
+
+    /// The frame of the first direct sublayout whose element is `element`, else `Rect.null`.
+    public func frame(for element: AnyObject) -> Rect {
+        for sublayout in sublayouts where sublayout.element === element {
+            return sublayout.frame
+        }
+        return .null
+    }
+
+    /// True when `element` is `other` (identity).
+    @inlinable public func isLayout(of other: AnyObject) -> Bool {
+        element === other
+    }
+}
+
+extension Layout: Equatable {
+    /// Texture's isEqual: same size, same position (both null or equal), same element identity, equal
+    /// sublayouts.
+    public static func == (a: Layout, b: Layout) -> Bool {
+        a.type == b.type && a.size == b.size && a.position.isIdentical(to: b.position)
+            && a.element === b.element && a.sublayouts == b.sublayouts
+    }
+}
+
+extension Point {
+    /// Equality that treats NaN as equal to NaN (so two null points are the same).
+    @inlinable public func isIdentical(to other: Point) -> Bool {
+        sameValue(x, other.x) && sameValue(y, other.y)
+    }
+}
+
+extension Layout: CustomStringConvertible {
+    public var description: String {
+        var out = ""
+        describe(into: &out, depth: 0)
+        return out
+    }
+
+    private func describe(into out: inout String, depth: Int) {
+        let indent = String(repeating: "  ", count: depth)
+        let kind: String
+        if let element { kind = "node \(element)" } else { kind = type == .node ? "node" : "spec" }
+        out += "\(indent)\(kind) size \(size) at \(position)\n"
+        for sublayout in sublayouts { sublayout.describe(into: &out, depth: depth + 1) }
+    }
+}

@@ -1,0 +1,60 @@
+// Minimal node elements for LayoutCore's own use (tests, `bench layout`): they follow Texture's node
+// measurement path without caching or locks. NodeTree's DisplayNode is the real, thread-safe node.
+
+/// A leaf node: its size comes from its style, or from `sizeThatFits` (e.g. a synthetic text measure),
+/// or Texture's default (fill a finite maximum), clamped into the resolved range.
+public final class LeafNode: LayoutElement, CustomStringConvertible {
+    public let name: String
+    public let style: LayoutElementStyle
+    private let sizeThatFits: (@Sendable (Size) -> Size)?
+
+    public init(_ name: String, style: LayoutElementStyle = LayoutElementStyle(),
+                sizeThatFits: (@Sendable (Size) -> Size)? = nil) {
+        self.name = name
+        self.style = style
+        self.sizeThatFits = sizeThatFits
+    }
+
+    /// A leaf of fixed style size in points.
+    public convenience init(_ name: String, width: Double, height: Double,
+                            configure: (inout LayoutElementStyle) -> Void = { _ in }) {
+        var style = LayoutElementStyle()
+        style.preferredSize = Size(width: width, height: height)
+        configure(&style)
+        self.init(name, style: style)
+    }
+
+    public var layoutElementType: LayoutElementType { .node }
+
+    /// Leaf path of reference 2.6: size = Clamp(range, calculateSizeThatFits(range.max)).
+    public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
+        let fitted = sizeThatFits?(constrainedSize.max) ?? defaultSizeThatFits(constrainedSize.max)
+        return Layout(node: self, size: constrainedSize.clamp(fitted))
+    }
+
+    public var description: String { name }
+}
+
+/// A node whose layout comes from a layout spec, measured the Texture way: the spec is laid out with
+/// the node's resolved range, wrapped in the node's own layout when needed, and flattened.
+public final class SpecHostNode: LayoutElement, CustomStringConvertible {
+    public let name: String
+    public let style: LayoutElementStyle
+    private let spec: @Sendable (SizeRange) -> any LayoutElement
+
+    public init(_ name: String, style: LayoutElementStyle = LayoutElementStyle(),
+                spec: @escaping @Sendable (SizeRange) -> any LayoutElement) {
+        self.name = name
+        self.style = style
+        self.spec = spec
+    }
+
+    public var layoutElementType: LayoutElementType { .node }
+
+    public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
+        let element = spec(constrainedSize)
+        return Layout.nodeLayout(for: self, specLayout: element.layoutThatFits(constrainedSize))
+    }
+
+    public var description: String { name }
+}

@@ -1,0 +1,85 @@
+import Synchronization
+
+// Section 0 of the Texture reference: pixel rounding at a process-wide screen scale, validity rules,
+// and Foundation's MIN/MAX macros (whose NaN behaviour Texture's arithmetic depends on).
+
+/// The process-wide screen scale S (Texture reads it once from a 1×1 graphics context; its reference
+/// images are @2x). Stored as the bit pattern of a Double in an atomic so any thread may read it.
+private let screenScaleBits = Atomic<UInt64>((2.0 as Double).bitPattern)
+
+public enum PixelGrid {
+    /// The screen scale every layout rounds to (default 2). Set it once, before laying out: layouts
+    /// computed at different scales are not comparable, exactly as in Texture.
+    public static var scale: Double {
+        get { Double(bitPattern: screenScaleBits.load(ordering: .relaxed)) }
+        set {
+            // A non-positive or non-finite scale would make every rounding NaN; keep the old value.
+            guard newValue.isFinite, newValue > 0 else { return }
+            screenScaleBits.store(newValue.bitPattern, ordering: .relaxed)
+        }
+    }
+
+    /// FLT_EPSILON: Texture deliberately uses the *float* epsilon even with 64-bit CGFloat.
+    public static let epsilon: Double = Double(Float.ulpOfOne)
+
+    /// "Valid for size": 0, or a normal positive number below 10,000,000.
+    @inlinable public static func isValidForSize(_ v: Double) -> Bool {
+        v == 0 || (v.isNormal && v > 0 && v < 10_000_000)
+    }
+
+    /// "Valid for layout": like valid-for-size with CGFLOAT_MAX / 2 as the upper bound.
+    @inlinable public static func isValidForLayout(_ v: Double) -> Bool {
+        v == 0 || (v.isNormal && v > 0 && v < Double.greatestFiniteMagnitude / 2)
+    }
+
+    /// Positions may be negative but must be finite and below 10,000,000.
+    @inlinable public static func isValidPosition(_ v: Double) -> Bool {
+        v == 0 || (v.isNormal && v < 10_000_000)
+    }
+
+    @inlinable public static func isValidForSize(_ s: Size) -> Bool {
+        isValidForSize(s.width) && isValidForSize(s.height)
+    }
+
+    @inlinable public static func isValidForLayout(_ s: Size) -> Bool {
+        isValidForLayout(s.width) && isValidForLayout(s.height)
+    }
+}
+
+/// ceil((v − ε)·S) / S — every layout size and creation-time position. NaN and ±∞ pass through.
+@inlinable public func ceilPx(_ v: Double, scale: Double = PixelGrid.scale) -> Double {
+    ((v - PixelGrid.epsilon) * scale).rounded(.up) / scale
+}
+
+/// floor((v + ε)·S) / S — stack cross-axis centring and the ratio spec.
+@inlinable public func floorPx(_ v: Double, scale: Double = PixelGrid.scale) -> Double {
+    ((v + PixelGrid.epsilon) * scale).rounded(.down) / scale
+}
+
+/// round-half-away-from-zero(v·S) / S — inset centring, relative and center specs.
+@inlinable public func roundPx(_ v: Double, scale: Double = PixelGrid.scale) -> Double {
+    (v * scale).rounded(.toNearestOrAwayFromZero) / scale
+}
+
+@inlinable public func ceilPx(_ s: Size, scale: Double = PixelGrid.scale) -> Size {
+    Size(width: ceilPx(s.width, scale: scale), height: ceilPx(s.height, scale: scale))
+}
+
+@inlinable public func ceilPx(_ p: Point, scale: Double = PixelGrid.scale) -> Point {
+    Point(x: ceilPx(p.x, scale: scale), y: ceilPx(p.y, scale: scale))
+}
+
+/// Foundation's MAX(a, b): b when a < b, else a. So MAX(0, NaN) = 0 and MAX(NaN, x) = x.
+@inlinable public func foundationMax(_ a: Double, _ b: Double) -> Double {
+    a < b ? b : a
+}
+
+/// Foundation's MIN(a, b): a when a < b, else b. So MIN(x, NaN) = NaN and MIN(NaN, x) = x.
+@inlinable public func foundationMin(_ a: Double, _ b: Double) -> Double {
+    a < b ? a : b
+}
+
+/// GNU `a ?: b` on a number: a unless a == 0 (NaN is kept, being non-zero).
+@inlinable func elvis(_ a: Double, _ b: Double) -> Double {
+    a != 0 ? a : b
+}

@@ -1,0 +1,63 @@
+// Texture's ASInsetLayoutSpec (reference 3.3). It overrides the three-argument method, so its own style
+// size is ignored. An infinite inset pins the child to the opposite edge of the *maximum* size; two
+// infinite insets on one axis centre it there.
+
+public struct InsetLayoutSpec: LayoutElement {
+    public var style = LayoutElementStyle()
+    public var insets: EdgeInsets
+    public var child: any LayoutElement
+
+    public init(insets: EdgeInsets, child: any LayoutElement) {
+        self.insets = insets
+        self.child = child
+    }
+
+    public var layoutElementType: LayoutElementType { .layoutSpec }
+
+    public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
+        calculateLayoutThatFits(constrainedSize, restrictedTo: style.size, relativeToParentSize: constrainedSize.max)
+    }
+
+    public func calculateLayoutThatFits(_ range: SizeRange, restrictedTo size: LayoutElementSize,
+                                        relativeToParentSize parentSize: Size) -> Layout {
+        // A NaN inset would make every frame NaN; Texture asserts elsewhere, Loom treats it as 0.
+        let top = insets.top.isNaN ? 0 : insets.top
+        let left = insets.left.isNaN ? 0 : insets.left
+        let bottom = insets.bottom.isNaN ? 0 : insets.bottom
+        let right = insets.right.isNaN ? 0 : insets.right
+
+        // Infinite insets count as 0 in the insets' sum.
+        let insetX = finiteOrZero(left) + finiteOrZero(right)
+        let insetY = finiteOrZero(top) + finiteOrZero(bottom)
+
+        let childRange = SizeRange(
+            min: Size(width: left.isInfinite || right.isInfinite ? 0 : foundationMax(0, range.min.width - insetX),
+                      height: top.isInfinite || bottom.isInfinite ? 0 : foundationMax(0, range.min.height - insetY)),
+            max: Size(width: foundationMax(0, range.max.width - insetX),
+                      height: foundationMax(0, range.max.height - insetY)))
+        // MAX(0, NaN) = 0: an undefined parent becomes 0 here, as in Texture.
+        let childParent = Size(width: foundationMax(0, parentSize.width - insetX),
+                               height: foundationMax(0, parentSize.height - insetY))
+        var sublayout = child.layoutThatFits(childRange, parentSize: childParent)
+
+        let computed = range.clamp(Size(
+            width: finiteOr(sublayout.size.width + left + right, range.max.width),
+            height: finiteOr(sublayout.size.height + top + bottom, range.max.height)))
+
+        let x = finiteOr(left, range.max.width
+            - (finiteOr(right, roundPx((range.max.width - sublayout.size.width) / 2)) + sublayout.size.width))
+        let y = finiteOr(top, range.max.height
+            - (finiteOr(bottom, roundPx((range.max.height - sublayout.size.height) / 2)) + sublayout.size.height))
+        sublayout.position = Point(x: x, y: y)
+        return Layout(specSize: computed, sublayouts: [sublayout])
+    }
+}
+
+/// Texture's `finite(x, fallback)`: x unless it is infinite.
+@inlinable func finiteOr(_ value: Double, _ fallback: Double) -> Double {
+    value.isInfinite ? fallback : value
+}
+
+@inlinable func finiteOrZero(_ value: Double) -> Double {
+    value.isInfinite ? 0 : value
+}

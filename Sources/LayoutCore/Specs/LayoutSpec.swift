@@ -1,0 +1,28 @@
+// Texture's plain ASLayoutSpec (reference 3.1): size = range.min, no sublayouts. Used as a spacer: in a
+// stack it is measured with [0, ∞] on the stack axis (size 0, or its flexBasis) and grows by flexGrow.
+
+public struct LayoutSpec: LayoutElement {
+    public var style = LayoutElementStyle()
+
+    public init() {}
+
+    public init(configure: (inout LayoutElementStyle) -> Void) {
+        configure(&style)
+    }
+
+    public var layoutElementType: LayoutElementType { .layoutSpec }
+
+    public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
+        Layout(specSize: constrainedSize.min)
+    }
+}
+
+/// The spacer of the seeds (`let spacer = ASLayoutSpec(); spacer.style.flexGrow = 1`).
+public typealias SpacerLayoutSpec = LayoutSpec
+
+extension LayoutSpec {
+    /// A spacer that takes the free space of its stack.
+    public static func spacer(flexGrow: Double = 1) -> LayoutSpec {
+        LayoutSpec { $0.flexGrow = flexGrow }
+    }
+}

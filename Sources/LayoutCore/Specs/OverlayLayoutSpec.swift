@@ -1,0 +1,67 @@
+// Texture's ASOverlayLayoutSpec and ASBackgroundLayoutSpec (reference 3.4, 3.5). Both override the
+// three-argument method (own style size ignored) and take the child's size.
+
+public struct OverlayLayoutSpec: LayoutElement {
+    public var style = LayoutElementStyle()
+    public var child: any LayoutElement
+    public var overlay: (any LayoutElement)?
+
+    public init(child: any LayoutElement, overlay: (any LayoutElement)?) {
+        self.child = child
+        self.overlay = overlay
+    }
+
+    public var layoutElementType: LayoutElementType { .layoutSpec }
+
+    public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
+        calculateLayoutThatFits(constrainedSize, restrictedTo: style.size, relativeToParentSize: constrainedSize.max)
+    }
+
+    /// The overlay is measured with exactly the child's size and that size as its parent; sublayouts
+    /// [child, overlay], so the overlay comes after (above) the child.
+    public func calculateLayoutThatFits(_ range: SizeRange, restrictedTo size: LayoutElementSize,
+                                        relativeToParentSize parentSize: Size) -> Layout {
+        var childLayout = child.layoutThatFits(range, parentSize: parentSize)
+        childLayout.position = .zero
+        var sublayouts = [childLayout]
+        if let overlay {
+            var overlayLayout = overlay.layoutThatFits(SizeRange(exactly: childLayout.size),
+                                                       parentSize: childLayout.size)
+            overlayLayout.position = .zero
+            sublayouts.append(overlayLayout)
+        }
+        return Layout(specSize: childLayout.size, sublayouts: sublayouts)
+    }
+}
+
+public struct BackgroundLayoutSpec: LayoutElement {
+    public var style = LayoutElementStyle()
+    public var child: any LayoutElement
+    public var background: (any LayoutElement)?
+
+    public init(child: any LayoutElement, background: (any LayoutElement)?) {
+        self.child = child
+        self.background = background
+    }
+
+    public var layoutElementType: LayoutElementType { .layoutSpec }
+
+    public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
+        calculateLayoutThatFits(constrainedSize, restrictedTo: style.size, relativeToParentSize: constrainedSize.max)
+    }
+
+    /// The background is measured with exactly the child's size but the *spec's* parent size (unlike
+    /// the overlay); sublayouts [background, child], so the background is below.
+    public func calculateLayoutThatFits(_ range: SizeRange, restrictedTo size: LayoutElementSize,
+                                        relativeToParentSize parentSize: Size) -> Layout {
+        var childLayout = child.layoutThatFits(range, parentSize: parentSize)
+        childLayout.position = .zero
+        guard let background else {
+            return Layout(specSize: childLayout.size, sublayouts: [childLayout])
+        }
+        var backgroundLayout = background.layoutThatFits(SizeRange(exactly: childLayout.size),
+                                                         parentSize: parentSize)
+        backgroundLayout.position = .zero
+        return Layout(specSize: childLayout.size, sublayouts: [backgroundLayout, childLayout])
+    }
+}

@@ -1,0 +1,50 @@
+// Texture's ASRatioLayoutSpec (reference 3.7): ratio = height / width.
+
+public struct RatioLayoutSpec: LayoutElement {
+    public var style = LayoutElementStyle()
+    /// height / width; must be > 0 (a non-positive or non-finite ratio leaves the child unconstrained
+    /// by it, where Texture would assert).
+    public var ratio: Double
+    public var child: any LayoutElement
+
+    public init(ratio: Double, child: any LayoutElement) {
+        self.ratio = ratio
+        self.child = child
+    }
+
+    public var layoutElementType: LayoutElementType { .layoutSpec }
+
+    public func calculateLayoutThatFits(_ range: SizeRange) -> Layout {
+        var childRange = range
+        var childParent = Size.undefined
+        if let best = bestSize(in: range) {
+            childRange = range.intersect(SizeRange(exactly: best))
+            childParent = best
+        }
+        var sublayout = child.layoutThatFits(childRange, parentSize: childParent)
+        sublayout.position = .zero
+        return Layout(specSize: sublayout.size, sublayouts: [sublayout])
+    }
+
+    /// Candidates from a finite max width and from a finite max height, each clamped into the range;
+    /// the one whose h/w is closest to the ratio wins, ties keep the width-based one.
+    func bestSize(in range: SizeRange) -> Size? {
+        guard ratio > 0, ratio.isFinite else { return nil }
+        var best: Size?
+        if PixelGrid.isValidForSize(range.max.width) {
+            best = range.clamp(Size(width: range.max.width, height: floorPx(ratio * range.max.width)))
+        }
+        if PixelGrid.isValidForSize(range.max.height) {
+            let candidate = range.clamp(Size(width: floorPx(range.max.height / ratio), height: range.max.height))
+            if let current = best {
+                // std::max_element with a "worse than" comparator: replace only when strictly better.
+                if abs(current.height / current.width - ratio) > abs(candidate.height / candidate.width - ratio) {
+                    best = candidate
+                }
+            } else {
+                best = candidate
+            }
+        }
+        return best
+    }
+}
