@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "LayoutCore", targets: ["LayoutCore"]),
+        .library(name: "NodeTree", targets: ["NodeTree"]),
         .executable(name: "bench", targets: ["bench"]),
     ],
     traits: [
@@ -24,6 +25,7 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
         .target(name: "LayoutCore", swiftSettings: fastRelease),
+        .target(name: "NodeTree", dependencies: ["LayoutCore"], swiftSettings: fastRelease),
         .target(name: "BenchHarness", dependencies: ["LayoutCore"], swiftSettings: fastRelease),
         .executableTarget(
             name: "bench",
@@ -35,6 +37,7 @@ let package = Package(
             swiftSettings: fastRelease
         ),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore"]),
+        .testTarget(name: "NodeTreeTests", dependencies: ["NodeTree", "LayoutCore"]),
         .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness", "LayoutCore"]),
         .testTarget(name: "BenchCLITests", dependencies: ["bench"]),
     ]

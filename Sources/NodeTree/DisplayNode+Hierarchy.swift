@@ -1,0 +1,183 @@
+import LayoutCore
+
+// The subnode tree with Texture's index semantics (reference 4 "Hierarchy methods").
+//
+// Every edit goes through one driver, `moveSubnode(_:to:replacing:)`:
+//   1. programmer errors trap with the nodes and the index named (a node into itself or into its own
+//      descendant; an index out of range; an edit of a loaded node off the main actor);
+//   2. detach the subnode from another supernode;
+//   3. edit this node's subnode array (one lock) and the subnode's supernode link (its lock — never both
+//      at once);
+//   4. mirror the change in the views when either side is loaded (main actor): a subnode added to a loaded
+//      node is loaded at once and its view goes right after the previous subnode's view (so foreign
+//      subviews are skipped the way Texture skips foreign sublayers).
+//
+// Hierarchy edits of one node are the caller's to serialise (Texture asserts thread affinity); two threads
+// editing the same nodes at once keep each node's state consistent but may disagree about the result.
+
+extension DisplayNode {
+    public var subnodes: [DisplayNode] { state.withLock { $0.subnodes } }
+
+    public var supernode: DisplayNode? { state.withLock { $0.supernode } }
+
+    /// Appends `subnode`. No-op if it is already a subnode of this node (it keeps its index).
+    public func addSubnode(_ subnode: DisplayNode) {
+        checkNotCycle(subnode, operation: "addSubnode")
+        let current = subnodes
+        if current.contains(where: { $0 === subnode }) { return }
+        moveSubnode(subnode, to: current.count)
+    }
+
+    /// Inserts `subnode` at `index` (0…count). An existing subnode is removed first and `index` refers to
+    /// the shortened array: with a,b,c, inserting c at 0 gives c,a,b; at 1 a,c,b; at 2 a,b,c.
+    public func insertSubnode(_ subnode: DisplayNode, at index: Int) {
+        checkNotCycle(subnode, operation: "insertSubnode(_:at: \(index))")
+        let current = subnodes
+        precondition(index >= 0 && index <= current.count,
+                     "\(self).insertSubnode(\(subnode), at: \(index)): index out of range 0...\(current.count)")
+        if current.contains(where: { $0 === subnode }) {
+            precondition(index < current.count,
+                         "\(self).insertSubnode(\(subnode), at: \(index)): \(subnode) is already a subnode, so "
+                             + "index \(index) will be out of bounds once it is removed from its supernode "
+                             + "(mixing automaticallyManagesSubnodes with explicit addSubnode?)")
+        }
+        moveSubnode(subnode, to: index)
+    }
+
+    /// Inserts `subnode` right below (before) `below`, which must be a subnode. Below itself: no-op.
+    public func insertSubnode(_ subnode: DisplayNode, below: DisplayNode) {
+        checkNotCycle(subnode, operation: "insertSubnode(_:below: \(below))")
+        if subnode === below { return }
+        var list = subnodes
+        precondition(list.contains(where: { $0 === below }),
+                     "\(self).insertSubnode(\(subnode), below: \(below)): \(below) is not a subnode of \(self)")
+        list.removeAll { $0 === subnode }
+        moveSubnode(subnode, to: list.firstIndex { $0 === below }!)
+    }
+
+    /// Inserts `subnode` right above (after) `above`, which must be a subnode. Above itself: no-op.
+    public func insertSubnode(_ subnode: DisplayNode, above: DisplayNode) {
+        checkNotCycle(subnode, operation: "insertSubnode(_:above: \(above))")
+        if subnode === above { return }
+        var list = subnodes
+        precondition(list.contains(where: { $0 === above }),
+                     "\(self).insertSubnode(\(subnode), above: \(above)): \(above) is not a subnode of \(self)")
+        list.removeAll { $0 === subnode }
+        moveSubnode(subnode, to: list.firstIndex { $0 === above }! + 1)
+    }
+
+    /// Puts `replacement` at `subnode`'s index and removes `subnode`, which must be a subnode.
+    public func replaceSubnode(_ subnode: DisplayNode, with replacement: DisplayNode) {
+        checkNotCycle(replacement, operation: "replaceSubnode(\(subnode), with:)")
+        if subnode === replacement { return }
+        var list = subnodes
+        precondition(list.contains(where: { $0 === subnode }),
+                     "\(self).replaceSubnode(\(subnode), with: \(replacement)): \(subnode) is not a subnode of \(self)")
+        list.removeAll { $0 === replacement }
+        moveSubnode(replacement, to: list.firstIndex { $0 === subnode }!, replacing: subnode)
+    }
+
+    /// Leaves the supernode; the view leaves the supernode's view. A loaded node must do this on the main
+    /// actor.
+    public func removeFromSupernode() {
+        guard let parent = supernode else { return }
+        let loaded = isNodeLoaded
+        if loaded {
+            MainActorCheck.precondition(
+                "\(self).removeFromSupernode() called off the main actor on a loaded node")
+        }
+        parent.state.withLock { s in s.subnodes.removeAll { $0 === self } }
+        state.withLock { $0.supernode = nil }
+        if loaded {
+            let parentView = parent.viewIfLoaded
+            MainActor.assumeIsolated {
+                if let view = viewIfLoaded, view.superview === parentView { view.removeFromSuperview() }
+            }
+        }
+    }
+
+    // MARK: - The driver
+
+    /// Traps unless `subnode` may become a subnode of this node: it is not this node and not one of its
+    /// ancestors (that would make a cycle).
+    private func checkNotCycle(_ subnode: DisplayNode, operation: @autoclosure () -> String) {
+        var ancestor: DisplayNode? = self
+        while let node = ancestor {
+            if node === subnode {
+                if node === self {
+                    preconditionFailure("\(self).\(operation()): a node cannot be its own subnode")
+                }
+                preconditionFailure("\(self).\(operation()): \(subnode) is an ancestor of \(self); adding it "
+                                        + "would make a cycle")
+            }
+            ancestor = node.supernode
+        }
+    }
+
+    /// Steps 1–4 above. `index` counts in this node's subnode array without `subnode` (and still with
+    /// `replaced`, which `subnode` takes the place of).
+    private func moveSubnode(_ subnode: DisplayNode, to index: Int, replacing replaced: DisplayNode? = nil) {
+        // 1. Loaded nodes are edited on the main actor only.
+        let parentLoaded = isNodeLoaded, subnodeLoaded = subnode.isNodeLoaded
+        if parentLoaded || subnodeLoaded {
+            MainActorCheck.precondition(
+                "\(self): hierarchy edit with \(subnode) off the main actor while "
+                    + "\(parentLoaded ? "\(self)" : "\(subnode)") is loaded")
+        }
+
+        // 2. Leave another supernode.
+        if let oldParent = subnode.supernode, oldParent !== self {
+            oldParent.state.withLock { s in s.subnodes.removeAll { $0 === subnode } }
+        }
+
+        // 3. This node's array, then the links.
+        state.withLock { s in
+            s.subnodes.removeAll { $0 === subnode }
+            let target = Swift.min(index, s.subnodes.count)
+            if let replaced, let at = s.subnodes.firstIndex(where: { $0 === replaced }) {
+                s.subnodes[at] = subnode
+            } else {
+                s.subnodes.insert(subnode, at: target)
+            }
+        }
+        subnode.state.withLock { $0.supernode = self }
+        replaced?.state.withLock { $0.supernode = nil }
+
+        // 4. Views.
+        guard parentLoaded || subnodeLoaded || replaced?.isNodeLoaded == true else { return }
+        MainActor.assumeIsolated {
+            if let replacedView = replaced?.viewIfLoaded, replacedView.superview === viewIfLoaded {
+                replacedView.removeFromSuperview()
+            }
+            if parentLoaded {
+                insertSubview(of: subnode)
+            } else {
+                subnode.viewIfLoaded?.removeFromSuperview()
+            }
+        }
+    }
+
+    /// Loads `subnode` if needed and puts its view right after the previous subnode's view (index 0 for the
+    /// first subnode), so views that do not belong to subnodes keep their places.
+    @MainActor private func insertSubview(of subnode: DisplayNode) {
+        let view = self.view
+        let subview = subnode.view
+        let list = subnodes
+        guard let position = list.firstIndex(where: { $0 === subnode }) else { return }
+        var viewIndex = 0
+        if position > 0 {
+            if let previous = list[position - 1].viewIfLoaded,
+               let previousIndex = view.subviews.firstIndex(where: { $0 === previous }) {
+                viewIndex = previousIndex + 1
+            } else {
+                viewIndex = view.subviews.count
+            }
+        }
+        // insertSubview removes a view that is already a subview first; count the index the same way.
+        if subview.superview === view, let current = view.subviews.firstIndex(where: { $0 === subview }),
+           current < viewIndex {
+            viewIndex -= 1
+        }
+        view.insertSubview(subview, at: viewIndex)
+    }
+}

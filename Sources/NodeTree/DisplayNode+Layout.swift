@@ -1,0 +1,129 @@
+import LayoutCore
+
+// Measuring a node (reference 2.6) and its two-slot layout cache (2.8), on any thread.
+//
+// layoutThatFits(range, parentSize)
+//   1. look up   — one lock: the calculated, then the pending layout, if valid for (range, parent,
+//                  version); on a miss, capture the version and the style size (style read once);
+//   2. compute   — no lock: calculateLayoutThatFits(range, restrictedTo: style size, parent) → the node's
+//                  spec or leaf path, measuring children through their own layoutThatFits;
+//   3. publish   — one lock: store as the pending layout only if the version did not move while computing
+//                  (a measurement that raced with an invalidation is returned to its caller but is not
+//                  cached as valid).
+// Texture instead holds the node's lock through step 2, children included; here no lock is held while
+// user code or a child runs, and the version check gives the same answer Texture's serialisation gives.
+
+extension DisplayNode {
+    private enum CacheLookup {
+        case hit(size: Size, sublayouts: [Layout])
+        case miss(version: UInt64, styleSize: LayoutElementSize)
+    }
+
+    /// Texture's layoutThatFits: — the node's layout for `constrainedSize`, relative to a parent of size
+    /// `constrainedSize.max`. Any thread.
+    public func layoutThatFits(_ constrainedSize: SizeRange) -> Layout {
+        layoutThatFits(constrainedSize, parentSize: constrainedSize.max)
+    }
+
+    /// Texture's layoutThatFits:parentSize: (not overridable, as in Texture). Any thread, in parallel with
+    /// measurements of other nodes and of this one.
+    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
+        // 1. Look up both slots under one lock.
+        let lookup = state.withLock { s -> CacheLookup in
+            let version = s.layoutVersion
+            if let calculated = s.calculatedLayout,
+               calculated.isValid(constrainedSize, parentSize: parentSize, version: version) {
+                s.statistics.cacheHits += 1
+                return .hit(size: calculated.size, sublayouts: calculated.sublayouts)
+            }
+            if let pending = s.pendingLayout, pending.isValid(constrainedSize, parentSize: parentSize, version: version) {
+                s.statistics.cacheHits += 1
+                return .hit(size: pending.size, sublayouts: pending.sublayouts)
+            }
+            s.statistics.cacheMisses += 1
+            return .miss(version: version, styleSize: s.style.size)
+        }
+        switch lookup {
+        case .hit(let size, let sublayouts):
+            return Layout(node: self, size: size, sublayouts: sublayouts)
+        case .miss(let version, let styleSize):
+            // 2. Compute without the lock.
+            let layout = ownLayout(calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize,
+                                                           relativeToParentSize: parentSize))
+            // 3. Publish only if nothing invalidated the node meanwhile.
+            let record = NodeLayoutRecord(layout, constrainedSize: constrainedSize, parentSize: parentSize,
+                                          version: version)
+            state.withLock { s in
+                if s.layoutVersion == version {
+                    s.pendingLayout = record
+                } else {
+                    s.statistics.discardedMeasurements += 1
+                }
+            }
+            return layout
+        }
+    }
+
+    /// An overridden calculateLayoutThatFits may hand back a layout of something else (Texture asserts);
+    /// the cache and the caller always get a layout whose element is this node.
+    @inline(__always)
+    func ownLayout(_ layout: Layout) -> Layout {
+        if layout.element === self && layout.position.isNull { return layout }
+        return Layout(node: self, size: layout.size, sublayouts: layout.sublayouts)
+    }
+
+    /// The default calculateLayoutThatFits(_:) — reference 2.6 steps 1–6.
+    func calculateLayoutWithSpecOrAsLeaf(_ range: SizeRange) -> Layout {
+        // 1–2. Obtain the element: the block if one is set, else layoutSpecThatFits. No lock is held
+        //      while either runs.
+        let element: any LayoutElement
+        if hasLayoutSpecBlock.load(ordering: .acquiring), let block = state.withLock({ $0.layoutSpecBlock }) {
+            element = block(self, range)
+        } else {
+            element = layoutSpecThatFits(range)
+            if ObjectIdentifier(type(of: element)) == ObjectIdentifier(NoLayoutSpec.self) {
+                // Leaf path: size = Clamp(range, calculateSizeThatFits(range.max)), no sublayouts.
+                return Layout(node: self, size: range.clamp(calculateSizeThatFits(range.max)))
+            }
+        }
+        // 4–6. Lay the spec out with the node's range (parent size = range.max), wrap it in the node's
+        //      own layout unless it already is one, and flatten to the direct subnode layouts.
+        return Layout.nodeLayout(for: self, specLayout: element.layoutThatFits(range))
+    }
+
+    // MARK: - Cache state
+
+    /// The applied layout (nil until a layout pass applied one). Texture's calculatedLayout.
+    public var calculatedLayout: Layout? {
+        guard let record = state.withLock({ $0.calculatedLayout }) else { return nil }
+        return Layout(node: self, size: record.size, sublayouts: record.sublayouts)
+    }
+
+    /// The size of the pending layout when it is valid for the current version, else of the calculated
+    /// one, else 0×0 — so right after layoutThatFits it already reports the new size.
+    public var calculatedSize: Size {
+        state.withLock { s in
+            if let pending = s.pendingLayout, pending.isValid(version: s.layoutVersion) { return pending.size }
+            return s.calculatedLayout?.size ?? .zero
+        }
+    }
+
+    /// The range of the layout `calculatedSize` comes from (zero range before any measurement).
+    public var constrainedSizeForCalculatedLayout: SizeRange {
+        state.withLock { s in
+            if let pending = s.pendingLayout, pending.isValid(version: s.layoutVersion) {
+                return pending.constrainedSize
+            }
+            return s.calculatedLayout?.constrainedSize ?? .zero
+        }
+    }
+
+    /// Bumps the layout version, so both cached layouts stop being valid. Local: the supernode's cache is
+    /// untouched (a changed size reaches it through the layout pass, reference 2.8). Any thread.
+    public func invalidateCalculatedLayout() {
+        state.withLock { $0.layoutVersion &+= 1 }
+    }
+
+    /// The current layout version (starts at 1; each invalidation adds 1).
+    public var layoutVersion: UInt64 { state.withLock { $0.layoutVersion } }
+}

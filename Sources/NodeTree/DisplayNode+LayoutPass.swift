@@ -1,0 +1,229 @@
+import LayoutCore
+
+// The layout pass (Texture's __layout, reference 2.8 and 7): make the node's calculated layout match its
+// bounds, then apply it to the subnodes. It runs on the main actor for loaded nodes (driven by the view's
+// layoutIfNeeded, as CALayer's layoutSublayers drives Texture) and on the calling thread for unloaded ones.
+//
+//   performLayoutPass
+//     1. zero bounds → return (no measurement, no hooks)
+//     2. measureIfNecessary — reuse, apply the pending layout, or re-measure; escalate a size change to
+//        the supernode; publish the calculated layout; calculatedLayoutDidChange
+//     3. applySubnodeFrames — each subnode's frame from the calculated layout, if it is current
+//     4. layout(), layoutDidFinish() — loaded nodes, on the main actor
+//
+// Layout transitions (2.8 step 2, §5) and automatic subnode management (§4) are later issues; the places
+// where they hook in are marked.
+
+extension DisplayNode {
+    // MARK: - Invalidation
+
+    /// Texture's setNeedsLayout: invalidates the node's layout and asks for a layout pass. Any thread.
+    /// Loaded and on the main actor: invalidate, then the view's setNeedsLayout. Loaded and elsewhere: both
+    /// are deferred to the pending-state flush (as Texture does, so the main actor sees them in order).
+    /// Not loaded: invalidate only.
+    public func setNeedsLayout() {
+        let onMainActor = MainActorCheck.isOnMainActor
+        enum Outcome { case done, tellView(PlatformView), register }
+        let outcome = state.withLock { s -> Outcome in
+            guard let view = s.view else {
+                s.layoutVersion &+= 1
+                return .done
+            }
+            if onMainActor {
+                s.layoutVersion &+= 1
+                return .tellView(view)
+            }
+            s.pendingViewState.dirty.insert(.needsLayout)
+            if s.isRegisteredForFlush { return .done }
+            s.isRegisteredForFlush = true
+            return .register
+        }
+        switch outcome {
+        case .done: break
+        case .tellView(let view): MainActor.assumeIsolated { view.setNeedsLayout() }
+        case .register: PendingStateController.shared.register(self)
+        }
+    }
+
+    /// Runs the layout pass now if one is needed. Loaded nodes: main actor only, through the view (it lays
+    /// out the tree top-down); unloaded nodes: this node's pass, synchronously, on the calling thread.
+    public func layoutIfNeeded() {
+        if let view = viewIfLoaded {
+            MainActorCheck.precondition(
+                "\(self).layoutIfNeeded() called off the main actor after the node's view was loaded")
+            MainActor.assumeIsolated { view.layoutIfNeeded() }
+        } else {
+            performLayoutPass()
+        }
+    }
+
+    /// Called by the node's view when it lays out (main actor).
+    @MainActor func viewDidRequestLayout() {
+        performLayoutPass()
+    }
+
+    // MARK: - The pass
+
+    /// Texture's __layout.
+    func performLayoutPass() {
+        // 1. Nothing to lay out in a zero rect.
+        let bounds = state.withLock { s -> Rect in
+            s.statistics.layoutPasses += 1
+            return s.threadSafeBounds
+        }
+        if bounds == .zero { return }
+        // (2. A node running its own layout transition returns here — transitions are a later issue.)
+
+        measureIfNecessary(boundsSize: ceilPx(bounds.size))
+        applySubnodeFrames()
+
+        // 4. Hooks, for loaded nodes on the main actor (an unloaded node's pass has no view to lay out).
+        if isNodeLoaded && MainActorCheck.isOnMainActor {
+            MainActor.assumeIsolated {
+                layout()
+                layoutDidFinish()
+            }
+        }
+    }
+
+    private enum PassPlan {
+        case upToDate
+        case apply(NodeLayoutRecord)
+        case measure(range: SizeRange, version: UInt64, styleSize: LayoutElementSize)
+    }
+
+    /// Texture's _u_measureNodeWithBoundsIfNecessary:, with the measurement done unlocked.
+    func measureIfNecessary(boundsSize: Size) {
+        // Decide under the lock what this pass must do.
+        let plan = state.withLock { s -> PassPlan in
+            let version = s.layoutVersion
+            // A newer pending layout, or one for a different range, is preferred over the calculated one.
+            var pendingPreferred = false
+            if let pending = s.pendingLayout, pending.isValid(version: version) {
+                let calculatedVersion = s.calculatedLayout?.version ?? 0
+                pendingPreferred = pending.version > calculatedVersion
+                    || (pending.version == calculatedVersion
+                        && pending.constrainedSize != s.calculatedLayout?.constrainedSize)
+            }
+            // The calculated layout can stay if it is current and fits the bounds (or already asked the
+            // supernode for a resize, so as not to ask again and again when the app overrides the size).
+            let calculatedReusable = s.calculatedLayout.map {
+                $0.isValid(version: version) && ($0.requestedLayoutFromAbove || $0.size == boundsSize)
+            } ?? false
+            if !pendingPreferred && calculatedReusable { return .upToDate }
+
+            // The pending layout (usually from the parent's measurement) applies if it fits the bounds.
+            if let pending = s.pendingLayout, pending.isValid(version: version), pending.size == boundsSize {
+                return .apply(pending)
+            }
+            return .measure(range: s.constrainedSizeForLayoutPass(boundsSize: boundsSize), version: version,
+                            styleSize: s.style.size)
+        }
+
+        // (Cancelling a running transition and opening a layout context go here in Texture.)
+        var candidate: NodeLayoutRecord
+        switch plan {
+        case .upToDate:
+            return
+        case .apply(let pending):
+            candidate = pending
+        case .measure(let range, let version, let styleSize):
+            let layout = ownLayout(calculateLayoutThatFits(range, restrictedTo: styleSize,
+                                                           relativeToParentSize: boundsSize))
+            candidate = NodeLayoutRecord(layout, constrainedSize: range, parentSize: boundsSize, version: version)
+            // The old pending layout was not applicable: drop it (unless a newer one arrived meanwhile).
+            state.withLock { s in
+                s.statistics.layoutPassMeasurements += 1
+                if let pending = s.pendingLayout, pending.version <= version { s.pendingLayout = nil }
+            }
+        }
+
+        // The layout wants a size other than the bounds: ask the supernodes, once per layout.
+        if !candidate.requestedLayoutFromAbove && candidate.size != boundsSize {
+            candidate.requestedLayoutFromAbove = true
+            let versionBefore = candidate.version
+            setNeedsLayoutFromAbove()
+            // That invalidated this node too (version + 1). Keep the candidate current unless someone else
+            // also invalidated it meanwhile (Texture re-reads the version under the lock it held).
+            let versionNow = state.withLock { $0.layoutVersion }
+            if versionNow == versionBefore &+ 1 { candidate.version = versionNow }
+        }
+
+        // Complete the (non-animated) transition to the candidate: it becomes the calculated layout.
+        // (ASM would commit subnode insertions and removals here.)
+        let applied = candidate
+        state.withLock { $0.calculatedLayout = applied }
+        calculatedLayoutDidChange()
+    }
+
+    /// Sets each subnode's frame from the calculated layout, if that layout is current. Subnodes missing
+    /// from the layout keep their frames.
+    func applySubnodeFrames() {
+        let (record, subnodes) = state.withLock { s -> (NodeLayoutRecord?, [DisplayNode]) in
+            guard let calculated = s.calculatedLayout, calculated.isValid(version: s.layoutVersion) else {
+                return (nil, [])
+            }
+            return (calculated, s.subnodes)
+        }
+        guard let record else { return }
+        for (index, subnode) in subnodes.enumerated() {
+            let frame = record.frame(for: subnode, hint: index)
+            if !frame.isNull { subnode.frame = frame }
+        }
+    }
+
+    // MARK: - Escalation (a node whose layout wants another size)
+
+    /// Texture's _u_setNeedsLayoutFromAbove: setNeedsLayout on the node and each ancestor (one lock at a
+    /// time, never nested), then let the root re-measure.
+    func setNeedsLayoutFromAbove() {
+        var node = self
+        while true {
+            node.setNeedsLayout()
+            guard let parent = node.supernode else { break }
+            node = parent
+        }
+        node.rootNodeDidInvalidateSize()
+    }
+
+    /// Texture's _rootNodeDidInvalidateSize: re-measure with the last constrained size (or the bounds) and,
+    /// if the size differs from the bounds, tell the node (displayNodeDidInvalidateSize(newSize:)).
+    func rootNodeDidInvalidateSize() {
+        let (boundsSize, range) = state.withLock { s -> (Size, SizeRange) in
+            let boundsSize = ceilPx(s.threadSafeBounds.size)
+            let range = s.pendingLayout?.constrainedSize ?? s.calculatedLayout?.constrainedSize
+                ?? SizeRange(exactly: boundsSize)
+            return (boundsSize, range)
+        }
+        let layout = layoutThatFits(range)
+        if layout.size != boundsSize {
+            displayNodeDidInvalidateSize(newSize: layout.size)
+        }
+    }
+
+    /// The default displayNodeDidInvalidateSize: new bounds size, same frame origin (the position moves by
+    /// the size change times the anchor point).
+    func resizeKeepingFrameOrigin(to newSize: Size) {
+        let oldBounds = bounds
+        guard oldBounds.size != newSize else { return }
+        bounds = Rect(origin: oldBounds.origin, size: newSize)
+        let anchor = anchorPoint, oldPosition = position
+        position = Point(x: oldPosition.x + (newSize.width - oldBounds.width) * anchor.x,
+                         y: oldPosition.y + (newSize.height - oldBounds.height) * anchor.y)
+    }
+}
+
+extension DisplayNode.State {
+    /// Texture's _locked_constrainedSizeForLayoutPass: the pending layout's range if that layout was
+    /// requested from above or fits the bounds, else the calculated layout's under the same condition, else
+    /// exactly the bounds (a frame set by hand, or never measured).
+    func constrainedSizeForLayoutPass(boundsSize: Size) -> SizeRange {
+        if let pending = pendingLayout, pending.requestedLayoutFromAbove || pending.size == boundsSize {
+            return pending.constrainedSize
+        }
+        if let calculated = calculatedLayout, calculated.requestedLayoutFromAbove || calculated.size == boundsSize {
+            return calculated.constrainedSize
+        }
+        return SizeRange(exactly: boundsSize)
+    }
+}

@@ -1,0 +1,240 @@
+import LayoutCore
+import Synchronization
+
+// Texture's ASDisplayNode: a thread-safe node that can be created, configured and measured on any thread
+// and whose view is loaded on the main actor.
+//
+// Threading contract (DESIGN.md "Threading rules"):
+// * Every mutable field lives in one `State` value behind one pthread mutex (`Locked`).
+// * The lock is only ever held to read or write `State`. It is never held while calling user code
+//   (layoutSpecThatFits, layoutSpecBlock, calculateSizeThatFits, hooks, blocks), while measuring a child,
+//   or while touching another node — so there is no lock order and no deadlock, by construction. (Texture
+//   keeps a node locked while it measures its children; Loom does not.)
+// * Layout caching is versioned: read (cache, version) under the lock, compute unlocked, publish only if
+//   the version did not move (DisplayNode+Layout.swift).
+// * View loading, didLoad, layout(), layoutDidFinish() and view property reads after load are main-actor
+//   work (DisplayNode+Loading.swift, DisplayNode+BridgedProperties.swift).
+//
+// This file holds the stored state and the overridable surface. Swift only lets subclasses override
+// members declared in the class body, so every hook is declared here and implemented by a named step in
+// the file of its concern:
+//   DisplayNode+Hierarchy.swift          addSubnode / insertSubnode / replaceSubnode / removeFromSupernode
+//   DisplayNode+Layout.swift             measurement and the two-slot layout cache (reference 2.6, 2.8)
+//   DisplayNode+LayoutPass.swift         setNeedsLayout, layoutIfNeeded and the layout pass (2.8, 7)
+//   DisplayNode+Loading.swift            view, didLoad, onDidLoad (1.4, 7)
+//   DisplayNode+BridgedProperties.swift  frame, bounds, alpha, … (1.4)
+
+/// Texture's ASLayoutSpecBlock: builds the node's layout spec for a size range, on any thread.
+public typealias LayoutSpecBlock = @Sendable (DisplayNode, SizeRange) -> any LayoutElement
+
+/// A block run on the main actor right after the node's view loads (after `didLoad`).
+public typealias NodeDidLoadBlock = @MainActor @Sendable (DisplayNode) -> Void
+
+/// Per-node counters for tests and the harness (deterministic, unlike timings).
+public struct NodeLayoutStatistics: Hashable, Sendable {
+    /// `layoutThatFits` answered from the calculated or pending layout.
+    public var cacheHits = 0
+    /// `layoutThatFits` had to compute (calls of calculateLayoutThatFits from it).
+    public var cacheMisses = 0
+    /// Measurements done by the layout pass itself (measure-if-necessary found nothing reusable).
+    public var layoutPassMeasurements = 0
+    /// Measurements that raced with an invalidation: returned to their caller, not published.
+    public var discardedMeasurements = 0
+    /// Layout passes run (Texture's __layout, including the early return for zero bounds).
+    public var layoutPasses = 0
+    /// Times pending view state was flushed onto the loaded view.
+    public var pendingStateFlushes = 0
+
+    public init() {}
+}
+
+/// Texture's ASDisplayNodeLayout without the layout object itself: a node's own layout has the node as
+/// its element, and storing it inside the node would be a retain cycle. The node keeps size and
+/// sublayouts and rebuilds `Layout(node: self, …)` whenever it hands one out.
+struct NodeLayoutRecord: Sendable {
+    var size: Size
+    var sublayouts: [Layout]
+    var constrainedSize: SizeRange
+    var parentSize: Size
+    var version: UInt64
+    /// The pass already asked the supernode to resize the node to this layout's size (reference 2.8).
+    var requestedLayoutFromAbove = false
+
+    init(_ layout: Layout, constrainedSize: SizeRange, parentSize: Size, version: UInt64) {
+        size = layout.size
+        sublayouts = layout.sublayouts
+        self.constrainedSize = constrainedSize
+        self.parentSize = parentSize
+        self.version = version
+    }
+
+    /// Texture's isValid(version): the layout exists and is not older than the node's version.
+    @inline(__always) func isValid(version current: UInt64) -> Bool { version >= current }
+
+    /// Valid for the version and measured for exactly this range and parent size. Parent sizes compare
+    /// NaN as equal to NaN, so an undefined parent (NaN, as ratio and relative specs pass) still hits
+    /// the cache — Texture's CGSizeEqualToSize would miss every time.
+    @inline(__always)
+    func isValid(_ range: SizeRange, parentSize parent: Size, version current: UInt64) -> Bool {
+        version >= current && constrainedSize == range && parentSize.isIdentical(to: parent)
+    }
+
+    /// The frame of `subnode` in this layout (Texture's frameForElement). The sublayout at the subnode's
+    /// own index is checked first: without ASM the orders usually agree, which avoids Texture's O(n²).
+    func frame(for subnode: DisplayNode, hint index: Int) -> Rect {
+        if index < sublayouts.count, sublayouts[index].element === subnode { return sublayouts[index].frame }
+        for sublayout in sublayouts where sublayout.element === subnode { return sublayout.frame }
+        return .null
+    }
+}
+
+/// The base `layoutSpecThatFits(_:)` returns this to say "no spec": the node then takes Texture's leaf
+/// path (Clamp(range, calculateSizeThatFits(range.max))). Empty, so it fits an existential's inline
+/// buffer and costs no allocation.
+struct NoLayoutSpec: LayoutElement {
+    var layoutElementType: LayoutElementType { .layoutSpec }
+    var style: LayoutElementStyle { LayoutElementStyle() }
+    func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout { Layout(specSize: constrainedSize.min) }
+}
+
+open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Sendable {
+    /// Every mutable field of the node, guarded by `state`.
+    struct State {
+        // Configuration
+        var debugName: String?
+        var style = LayoutElementStyle()
+        var layoutSpecBlock: LayoutSpecBlock?
+        var automaticallyManagesSubnodes = false
+
+        // Hierarchy
+        var subnodes: [DisplayNode] = []
+        weak var supernode: DisplayNode?
+
+        // Loading
+        var view: PlatformView?
+        var didLoadBlocks: [NodeDidLoadBlock] = []
+
+        // Bridged view state (reference 1.4)
+        var pendingViewState = PendingViewState()
+        var isRegisteredForFlush = false
+        /// What the layout pass reads: pending bounds before load, the view's bounds after.
+        var threadSafeBounds: Rect = .zero
+
+        // Layout cache (reference 2.8): version starts at 1; invalidation bumps it.
+        var layoutVersion: UInt64 = 1
+        var pendingLayout: NodeLayoutRecord?
+        var calculatedLayout: NodeLayoutRecord?
+
+        var statistics = NodeLayoutStatistics()
+    }
+
+    let state = Locked(State())
+
+    /// Mirrors `layoutSpecBlock != nil` so nodes without a block (leaves and nodes that override
+    /// layoutSpecThatFits) skip a lock acquisition on every measurement.
+    let hasLayoutSpecBlock = Atomic<Bool>(false)
+
+    /// Any thread. Do not touch `view` here: it loads on the main actor, after init (see `didLoad`).
+    public init() {}
+
+    // MARK: - Configuration
+
+    /// The node's layout style (Texture's `style`). A value: read it, change it, write it back —
+    /// `node.style.flexGrow = 1` does exactly that. As in Texture, changing the style does not invalidate
+    /// a cached layout; call `setNeedsLayout()` when the node is already measured.
+    public final var style: LayoutElementStyle {
+        get { state.withLock { $0.style } }
+        set { state.withLock { $0.style = newValue } }
+    }
+
+    public final var layoutElementType: LayoutElementType { .node }
+
+    /// Builds the node's layout spec instead of overriding `layoutSpecThatFits(_:)` (not both).
+    public final var layoutSpecBlock: LayoutSpecBlock? {
+        get { state.withLock { $0.layoutSpecBlock } }
+        set {
+            state.withLock { $0.layoutSpecBlock = newValue }
+            hasLayoutSpecBlock.store(newValue != nil, ordering: .releasing)
+        }
+    }
+
+    /// Texture's automaticallyManagesSubnodes. Stored only for now: automatic subnode management is a
+    /// later issue, so nodes that set it still add their subnodes explicitly.
+    public final var automaticallyManagesSubnodes: Bool {
+        get { state.withLock { $0.automaticallyManagesSubnodes } }
+        set { state.withLock { $0.automaticallyManagesSubnodes = newValue } }
+    }
+
+    /// A name for diagnostics and precondition messages.
+    public final var debugName: String? {
+        get { state.withLock { $0.debugName } }
+        set { state.withLock { $0.debugName = newValue } }
+    }
+
+    /// Per-node counters (cache hits and misses, layout passes, flushes).
+    public final var layoutStatistics: NodeLayoutStatistics { state.withLock { $0.statistics } }
+
+    /// "<TypeName name>" or "<TypeName 0x…>". Takes the node's lock: never call it while holding one.
+    open var description: String {
+        let name = debugName
+        let type = String(describing: Swift.type(of: self))
+        if let name { return "<\(type) \(name)>" }
+        return "<\(type) 0x\(String(UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()), radix: 16))>"
+    }
+
+    // MARK: - Measurement (any thread; see DisplayNode+Layout.swift)
+
+    /// Override to build the node's layout spec (Texture's layoutSpecThatFits:). Runs on any thread,
+    /// possibly several times and for several ranges; no lock is held. Do not call super: the base
+    /// returns a marker meaning "this node has no spec" (it is a leaf measured by
+    /// `calculateSizeThatFits(_:)`).
+    open func layoutSpecThatFits(_ constrainedSize: SizeRange) -> any LayoutElement {
+        NoLayoutSpec()
+    }
+
+    /// A leaf node's size for a maximum (Texture's calculateSizeThatFits:). The default fills a finite
+    /// maximum and is 0×0 when either maximum is infinite; the framework clamps the result into the range.
+    open func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
+        defaultSizeThatFits(constrainedSize)
+    }
+
+    /// The node's layout for an already resolved range (Texture's calculateLayoutThatFits:): the spec path
+    /// (layoutSpecBlock or layoutSpecThatFits, laid out, wrapped and flattened) or the leaf path.
+    open func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
+        calculateLayoutWithSpecOrAsLeaf(constrainedSize)
+    }
+
+    /// Texture's calculateLayoutThatFits:restrictedToSize:relativeToParentSize: — resolves the style size
+    /// against the parent and intersects it with the range (the parent's range wins when disjoint).
+    open func calculateLayoutThatFits(_ constrainedSize: SizeRange, restrictedTo size: LayoutElementSize,
+                                      relativeToParentSize parentSize: Size) -> Layout {
+        calculateLayoutThatFits(constrainedSize.intersect(size.resolve(parentSize: parentSize)))
+    }
+
+    // MARK: - Hooks (call super when overriding)
+
+    /// The view exists (main actor). Subnodes' didLoad already ran. Configure the view here, never in init.
+    @MainActor open func didLoad() {
+        MainActor.assertIsolated()
+    }
+
+    /// Main actor, during the layout pass of a loaded node, after the subnodes got their frames.
+    @MainActor open func layout() {
+        MainActor.assertIsolated()
+    }
+
+    /// Main actor, right after `layout()`.
+    @MainActor open func layoutDidFinish() {
+        MainActor.assertIsolated()
+    }
+
+    /// A new calculated layout was applied (main actor for loaded nodes, else the thread running the
+    /// layout pass). No lock is held.
+    open func calculatedLayoutDidChange() {}
+
+    /// The root of a tree learned that its layout wants `newSize` (a descendant grew or shrank). The
+    /// default resizes the node keeping its frame origin; containers (cells) tell their owner instead.
+    open func displayNodeDidInvalidateSize(newSize: Size) {
+        resizeKeepingFrameOrigin(to: newSize)
+    }
+}
