@@ -60,8 +60,22 @@ public final class PlatformView {
     public private(set) weak var superview: PlatformView?
     public private(set) var subviews: [PlatformView] = []
     public private(set) var counters = ViewCounters()
-    /// A new view needs its first layout pass, as a UIView does.
-    public private(set) var needsLayout = true
+    /// A new view needs its first layout pass, as a UIView does. Setting it marks the ancestors (see
+    /// `subtreeNeedsLayout`).
+    public private(set) var needsLayout = true {
+        didSet { if needsLayout { superview?.markSubtreeNeedsLayout() } }
+    }
+    /// Some descendant needs layout (CALayer keeps the same bit), so a layout pass visits only dirty
+    /// branches instead of the whole tree.
+    private var subtreeNeedsLayout = false
+
+    private func markSubtreeNeedsLayout() {
+        var view: PlatformView? = self
+        while let current = view, !current.subtreeNeedsLayout {
+            current.subtreeNeedsLayout = true
+            view = current.superview
+        }
+    }
 
     public init() {}
 
@@ -164,6 +178,7 @@ public final class PlatformView {
         subviews.insert(view, at: index)
         view.superview = self
         counters.subviewInsertions += 1
+        if view.needsLayout || view.subtreeNeedsLayout { markSubtreeNeedsLayout() }
         // UIKit lays a view out again after its subviews change.
         needsLayout = true
     }
@@ -200,8 +215,10 @@ public final class PlatformView {
     /// re-dirtying itself.
     public static let maximumLayoutRounds = 8
 
+    /// This view if it or a descendant needs layout, or else nil; replaced by its topmost ancestor that
+    /// needs layout itself.
     private func topmostViewNeedingLayout() -> PlatformView? {
-        var found: PlatformView? = subtreeNeedsLayout() ? self : nil
+        var found: PlatformView? = needsLayout || subtreeNeedsLayout ? self : nil
         var ancestor = superview
         while let view = ancestor {
             if view.needsLayout { found = view }
@@ -210,20 +227,17 @@ public final class PlatformView {
         return found
     }
 
-    private func subtreeNeedsLayout() -> Bool {
-        if needsLayout { return true }
-        for subview in subviews where subview.subtreeNeedsLayout() { return true }
-        return false
-    }
-
+    /// Parent first (its pass sets the children's frames), then only the dirty branches.
     private func layoutSubtreeIfNeeded() {
         if needsLayout {
             needsLayout = false
             counters.layoutPasses += 1
             node?.viewDidRequestLayout()
         }
-        // Copy: a node's layout pass may insert or remove subviews.
-        for subview in subviews {
+        guard subtreeNeedsLayout else { return }
+        subtreeNeedsLayout = false
+        // A copy: a node's layout pass may insert or remove subviews.
+        for subview in subviews where subview.needsLayout || subview.subtreeNeedsLayout {
             subview.layoutSubtreeIfNeeded()
         }
     }
