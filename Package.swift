@@ -20,11 +20,16 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
         .target(name: "LayoutCore", swiftSettings: fastRelease),
-        .target(name: "BenchHarness", dependencies: ["LayoutCore"], swiftSettings: fastRelease),
+        .target(
+            name: "BenchHarness",
+            dependencies: ["LayoutCore", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            swiftSettings: fastRelease
+        ),
         .executableTarget(
             name: "bench",
             dependencies: [
