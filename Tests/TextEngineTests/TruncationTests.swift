@@ -1,0 +1,116 @@
+import LayoutCore
+import Testing
+@testable import TextEngine
+
+@Suite struct TruncationTests {
+    let ellipsis = expectedWidth("\u{2026}")
+
+    @Test func maxLinesTruncatesTheTailWithTheToken() {
+        let s = "Hello wonderful world of text layout"
+        let text = regular(s)
+        let result = measure(text, width: 150, lines: 1)
+        #expect(result.isTruncated)
+        #expect(result.lines.count == 1)
+        let line = result.lines[0]
+        #expect(line.isTruncated)
+        let kept = String(text.text(in: line.range))
+        #expect(s.hasPrefix(kept))
+        #expect(close(line.width, expectedWidth(kept) + ellipsis), "token counted in the width")
+        #expect(line.width <= 150)
+        // Filled character by character: one more character would not fit beside the token.
+        let next = s[s.index(s.startIndex, offsetBy: kept.count)]
+        #expect(expectedWidth(kept + String(next)) + ellipsis > 150)
+        #expect(kept == "Hello wonde")  // 123.32 + 20 (the ellipsis is one em) ≤ 150; "Hello wonder…" is 151.54
+        #expect(result.size.width == ceilPx(line.width, scale: 2))
+    }
+
+    @Test func twoLinesThenTruncation() {
+        let text = regular("one two three four five six seven eight nine ten")
+        let result = measure(text, width: 120, lines: 2)
+        #expect(result.lines.count == 2)
+        #expect(!result.lines[0].isTruncated)
+        #expect(result.lines[1].isTruncated)
+        #expect(result.lines.allSatisfy { $0.width <= 120 })
+        #expect(result.size.height == ceilPx(2 * 23.28125, scale: 2))
+    }
+
+    @Test func textThatFitsIsNotTruncated() {
+        let text = regular("short")
+        #expect(!measure(text, width: 300, lines: 1).isTruncated)
+        let two = regular("one two")
+        let r = measure(two, width: expectedWidth("one") + 1, lines: 2)
+        #expect(r.lines.count == 2 && !r.isTruncated)
+        // Exactly the limit with a trailing newline: the empty extra line is dropped, nothing is cut.
+        let nl = measure(regular("Hello\n"), lines: 1)
+        #expect(nl.lines.count == 1 && !nl.isTruncated)
+    }
+
+    @Test func trailingSpacesBeforeTheTokenAreDropped() {
+        let s = "Hello world"
+        let text = regular(s)
+        // Room for "Hello…" but not for "Hello w…".
+        let width = expectedWidth("Hello ") + ellipsis
+        let result = measure(text, width: width, lines: 1)
+        #expect(lineTexts(text, result) == ["Hello"])
+        #expect(close(result.lines[0].width, expectedWidth("Hello") + ellipsis))
+    }
+
+    @Test func aNewlineBeyondTheLimitTruncatesTheLastLine() {
+        let text = regular("Hello\nWorld")
+        let result = measure(text, lines: 1)
+        #expect(result.isTruncated)
+        #expect(lineTexts(text, result) == ["Hello"])
+        #expect(close(result.lines[0].width, expectedWidth("Hello") + ellipsis))
+    }
+
+    @Test func customToken() {
+        let text = regular("Hello wonderful world of text layout")
+        let token = " more"
+        let result = measure(text, width: 150, lines: 1, token: token)
+        let kept = String(text.text(in: result.lines[0].range))
+        #expect(close(result.lines[0].width, expectedWidth(kept) + expectedWidth(token)))
+        #expect(result.lines[0].width <= 150)
+        let empty = measure(text, width: 150, lines: 1, token: "")
+        #expect(empty.isTruncated && empty.lines[0].width <= 150)
+    }
+
+    @Test func tokenWiderThanTheLineIsShownAloneWithoutTrapping() {
+        let text = regular("Hello world")
+        let result = measure(text, width: 5, lines: 1)
+        #expect(result.lines.count == 1)
+        #expect(result.lines[0].range.isEmpty)
+        #expect(close(result.lines[0].width, ellipsis))
+    }
+
+    @Test func fontWithoutTheTokenGlyphUsesTheFallbackAdvance() {
+        let registry = FontRegistry(registerDefaults: false)
+        let text = AttributedText("abcdefgh", attributes: TextAttributes(font: .family("x"), size: 10),
+                                  registry: registry)
+        // Built-in fallback face: every glyph 5 pt, "…" (not wide) 5 pt.
+        let result = measure(text, width: 22, lines: 1)
+        #expect(lineTexts(text, result) == ["abc"])
+        #expect(close(result.lines[0].width, 20))
+    }
+
+    @Test func heightLimitCutsLinesAndTruncates() {
+        let text = regular("one two three four five six")
+        let range = SizeRange(min: .zero, max: Size(width: 80, height: 50))
+        let result = TextMeasurer.uncached.measure(text, constrainedTo: range, scale: testScale)
+        #expect(result.lines.count == 2, "two 23.28-pt lines fit in 50 pt")
+        #expect(result.isTruncated)
+        #expect(result.size.height <= 50)
+        let tiny = TextMeasurer.uncached.measure(text, constrainedTo: SizeRange(min: .zero, max: Size(width: 80, height: 1)),
+                                                 scale: testScale)
+        #expect(tiny.lines.count == 1, "at least one line is kept")
+    }
+
+    @Test func truncationKeepsClustersWhole() {
+        // A family emoji is one em wide and must not be cut inside its ZWJ sequence.
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+        let text = regular(family + family + family + " tail")
+        let result = measure(text, width: 45, lines: 1)
+        let kept = String(text.text(in: result.lines[0].range))
+        #expect(kept == family, "one 20-pt cluster plus the token fits in 45, two do not")
+        #expect(close(result.lines[0].width, 20 + ellipsis))
+    }
+}
