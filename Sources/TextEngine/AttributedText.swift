@@ -50,11 +50,27 @@ public struct TextRun: Hashable, Sendable {
 }
 
 public struct AttributedText: Hashable, Sendable, CustomStringConvertible {
-    public let string: String
+    /// One immutable object per text: copying a text is one retain, and two copies of the same text compare
+    /// equal by identity before any byte is looked at (the cache's hit path relies on both).
+    final class Storage: Sendable {
+        let string: String
+        let runs: [TextRun]
+        /// FastHash of the UTF-8 bytes, run boundaries, attributes and faces: the text's part of a cache key.
+        let contentHash: UInt64
+
+        init(string: String, runs: [TextRun], contentHash: UInt64) {
+            self.string = string
+            self.runs = runs
+            self.contentHash = contentHash
+        }
+    }
+
+    let storage: Storage
+
+    public var string: String { storage.string }
     /// Non-empty runs in order, covering `string` exactly; neighbours never have equal attributes.
-    public let runs: [TextRun]
-    /// FastHash of the UTF-8 bytes, run boundaries, attributes and faces: the text's part of a cache key.
-    let contentHash: UInt64
+    public var runs: [TextRun] { storage.runs }
+    var contentHash: UInt64 { storage.contentHash }
 
     /// One run of `string` with `attributes`; the font is resolved now through `registry`.
     public init(_ string: String, attributes: TextAttributes = TextAttributes(),
@@ -112,18 +128,16 @@ public struct AttributedText: Hashable, Sendable, CustomStringConvertible {
                 merged.append(run)
             }
         }
-        self.string = string
-        self.runs = merged
         var h = FastHash.hash(string)
         for run in merged {
             h = FastHash.combine(h, UInt64(run.range.upperBound))
             h = FastHash.combine(h, UInt64(bitPattern: Int64(run.attributes.hashValue)))
             h = FastHash.combine(h, UInt64(UInt(bitPattern: ObjectIdentifier(run.face).hashValue)))
         }
-        contentHash = FastHash.finalize(h)
+        storage = Storage(string: string, runs: merged, contentHash: FastHash.finalize(h))
     }
 
-    public var isEmpty: Bool { runs.isEmpty }
+    public var isEmpty: Bool { storage.runs.isEmpty }
 
     /// The characters of a line range (UTF-8 offsets, as in `TextLine.range`).
     public func text(in utf8Range: Range<Int>) -> Substring {
@@ -139,7 +153,8 @@ public struct AttributedText: Hashable, Sendable, CustomStringConvertible {
     }
 
     public static func == (a: AttributedText, b: AttributedText) -> Bool {
-        a.contentHash == b.contentHash && a.string == b.string && a.runs == b.runs
+        a.storage === b.storage
+            || (a.contentHash == b.contentHash && a.string == b.string && a.runs == b.runs)
     }
 
     public func hash(into hasher: inout Hasher) {

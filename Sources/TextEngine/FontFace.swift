@@ -27,12 +27,16 @@ public final class FontFace: @unchecked Sendable {
     /// True for the synthetic face used when no font file could be loaded at all.
     public let isBuiltinFallback: Bool
 
+    // The hot tables are raw memory owned by the face (allocated in init, freed in deinit): the line breaker
+    // reads them through these pointers, so measuring never retains or bounds-checks an array per character.
+    // Every glyph index stored in them is < max(1, glyphCount), checked in init.
+
     /// Glyph index per BMP scalar (0 = the font has no glyph). 65,536 entries.
-    let bmpGlyphs: [UInt16]
+    let bmpGlyphs: UnsafeMutablePointer<UInt16>
     /// Glyph index per scalar above U+FFFF.
     let supplementaryGlyphs: [UInt32: UInt16]
-    /// Horizontal advance per glyph index, design units, unhinted (hmtx).
-    let advances: [UInt16]
+    /// Horizontal advance per glyph index, design units, unhinted (hmtx). max(1, glyphCount) entries.
+    let advances: UnsafeMutablePointer<UInt16>
     /// 'kern' pairs grouped by left glyph: pairs of `left` are `kernRight[kernStart[left] ..< kernStart[left + 1]]`
     /// (sorted by right glyph) with values in `kernValue`. Empty when the font has no usable 'kern' table.
     let kernStart: [Int32]
@@ -41,6 +45,14 @@ public final class FontFace: @unchecked Sendable {
 
     /// The advance of glyph 0 (.notdef): the fallback for characters the font lacks (see FontFace+Fallback).
     let notdefAdvance: Int
+
+    /// The line breaker's fast path: for each ASCII code, the advance of an ordinary glyph the font has, or
+    /// `FontFace.notOrdinaryASCII` for spaces, hyphens, controls and missing glyphs (those take the general
+    /// path, whose rules depend on the neighbouring scalars). 128 entries.
+    let asciiAdvances: UnsafeMutablePointer<UInt16>
+    static let notOrdinaryASCII = UInt16.max
+    /// The advance of U+0020 with the fallback rule applied (the fast path's spaces).
+    let spaceAdvance: Int
 
     init(path: String, familyName: String, styleName: String, unitsPerEm: Int, ascender: Int, descender: Int,
          lineGap: Int, bmpGlyphs: [UInt16], supplementaryGlyphs: [UInt32: UInt16], advances: [UInt16],
@@ -59,11 +71,32 @@ public final class FontFace: @unchecked Sendable {
         self.isBuiltinFallback = isBuiltinFallback
         // A cmap entry pointing past the advance table would read out of bounds later: drop it here.
         let glyphLimit = advances.count
-        self.bmpGlyphs = glyphLimit > 0 ? bmpGlyphs.map { Int($0) < glyphLimit ? $0 : 0 } : bmpGlyphs
+        let bmp = UnsafeMutablePointer<UInt16>.allocate(capacity: 0x10000)
+        for (i, g) in bmpGlyphs.enumerated() { (bmp + i).initialize(to: Int(g) < glyphLimit ? g : 0) }
+        self.bmpGlyphs = bmp
         self.supplementaryGlyphs = supplementaryGlyphs.filter { Int($0.value) < glyphLimit }
-        self.advances = advances
+        let advanceTable = UnsafeMutablePointer<UInt16>.allocate(capacity: max(1, glyphLimit))
+        advanceTable.initialize(to: 0)
+        for (i, a) in advances.enumerated() { (advanceTable + i).initialize(to: a) }
+        self.advances = advanceTable
         self.notdefAdvance = advances.isEmpty ? unitsPerEm / 2 : Int(advances[0])
+        let ascii = UnsafeMutablePointer<UInt16>.allocate(capacity: 128)
+        for code in 0..<128 {
+            let glyph = bmp[code]
+            let ordinary = ScalarClass.kind(UInt32(code)) == .ordinary && glyph != 0
+            (ascii + code).initialize(to: ordinary ? min(advanceTable[Int(glyph)], FontFace.notOrdinaryASCII - 1)
+                                                   : FontFace.notOrdinaryASCII)
+        }
+        self.asciiAdvances = ascii
         (kernStart, kernRight, kernValue) = FontFace.groupKernPairs(kernPairs, glyphCount: glyphLimit)
+        let space = bmp[0x20]
+        spaceAdvance = space != 0 ? Int(advanceTable[Int(space)]) : unitsPerEm / 4  // FontFace+Fallback rule 3
+    }
+
+    deinit {
+        bmpGlyphs.deallocate()
+        advances.deallocate()
+        asciiAdvances.deallocate()
     }
 
     // MARK: Lookups (all lock-free: the tables never change after init)
@@ -106,7 +139,7 @@ public final class FontFace: @unchecked Sendable {
 
     /// Unhinted advance of a glyph index in design units (0 for an index outside the font).
     public func advance(ofGlyph glyph: Int) -> Int {
-        glyph >= 0 && glyph < advances.count ? Int(advances[glyph]) : 0
+        glyph >= 0 && glyph < glyphCount ? Int(advances[glyph]) : 0
     }
 
     /// Advance of a lone scalar in design units, with the fallback rule for characters the font lacks.

@@ -99,21 +99,28 @@ struct LineBreaker {
     mutating func layout() {
         let count = bytes.count
         guard count > 0, runs.count > 0 else { return }
+        let limit = self.limit
 
-        // Current run (step 1).
+        // Current run (step 1), with the fast path's table.
         var runIndex = 0
         var runEnd = runs[0].range.upperBound
         var run = runs[0].metrics
+        var spaceAdvance = run.face.spaceAdvance
+        var fastPath = !run.kerning
 
         // Current line: [lineStart, wordStart) is committed (its content width without the trailing spaces in
-        // `committedWidth`, those spaces in `spacesWidth`), [wordStart, pos) is the unfinished word.
+        // `committedWidth`, those spaces in `spacesWidth`; `base` is their sum), [wordStart, pos) is the
+        // unfinished word.
         var lineStart = 0
         var wordStart = 0
         var committedWidth = 0.0
         var spacesWidth = 0.0
+        var base = 0.0
         var wordWidth = 0.0
         var committedMetrics = LineMetrics()
         var wordMetrics = LineMetrics()
+        /// The run last merged into `wordMetrics` (−1: none since the word started).
+        var wordRun = -1
         /// A break opportunity with visible content before it exists on this line (wrapping there leaves a
         /// non-empty line).
         var canWrap = false
@@ -124,12 +131,68 @@ struct LineBreaker {
         var pos = 0
         while pos < count {
             // Step 1: run switch.
-            while pos >= runEnd && runIndex + 1 < runs.count {
-                runIndex += 1
-                runEnd = runs[runIndex].range.upperBound
+            if pos >= runEnd {
+                while pos >= runEnd && runIndex + 1 < runs.count {
+                    runIndex += 1
+                    runEnd = runs[runIndex].range.upperBound
+                }
                 run = runs[runIndex].metrics
+                spaceAdvance = run.face.spaceAdvance
+                fastPath = !run.kerning
                 previousGlyph = 0  // no kerning across runs
             }
+
+            // Fast path: a stretch of ordinary ASCII glyphs the font has, in one run without kerning, that fits
+            // the line — most of any Latin text. A tight loop that only adds to the word; the character that
+            // ends the stretch (space, hyphen, non-ASCII, overflow, run end) goes through the general steps.
+            if fastPath {
+                let stop = runEnd < count ? runEnd : count
+                let scale = run.scale
+                let asciiAdvances = run.face.asciiAdvances
+                var p = pos
+                var w = wordWidth
+                while p < stop {
+                    let byte = bytes[p]
+                    if byte >= 0x80 { break }
+                    let units = asciiAdvances[Int(byte)]
+                    if units == FontFace.notOrdinaryASCII { break }
+                    let width = Double(units) * scale
+                    if base + w + width > limit && width > 0 { break }
+                    w += width
+                    p += 1
+                }
+                if p > pos {
+                    wordWidth = w
+                    if wordRun != runIndex {
+                        wordMetrics.merge(run)
+                        wordRun = runIndex
+                    }
+                    cluster = ClusterState()
+                    pos = p
+                    continue
+                }
+            }
+
+            // Fast path for U+0020 in a run without kerning: step 2 below, without decoding or classifying.
+            if fastPath && bytes[pos] == 0x20 {
+                if pos > wordStart {
+                    committedWidth = base + wordWidth
+                    spacesWidth = 0
+                    wordWidth = 0
+                    committedMetrics.merge(wordMetrics)
+                    wordMetrics = LineMetrics()
+                    wordRun = -1
+                    canWrap = true
+                }
+                spacesWidth += Double(spaceAdvance) * run.scale
+                base = committedWidth + spacesWidth
+                committedMetrics.merge(run)
+                cluster = ClusterState()
+                pos += 1
+                wordStart = pos
+                continue
+            }
+
             let (scalar, length) = decodeScalar(at: pos)
             let kind = ScalarClass.kind(scalar)
 
@@ -138,7 +201,7 @@ struct LineBreaker {
                 var metrics = committedMetrics
                 metrics.merge(wordMetrics)
                 if pos == lineStart { metrics.merge(run) }
-                let width = pos > wordStart ? committedWidth + spacesWidth + wordWidth : committedWidth
+                let width = pos > wordStart ? base + wordWidth : committedWidth
                 let next = pos + length
                 guard closeLine(start: lineStart, end: pos, width: width, metrics: metrics,
                                 moreTextFollows: next < count)
@@ -147,9 +210,11 @@ struct LineBreaker {
                 wordStart = next
                 committedWidth = 0
                 spacesWidth = 0
+                base = 0
                 wordWidth = 0
                 committedMetrics = LineMetrics()
                 wordMetrics = LineMetrics()
+                wordRun = -1
                 canWrap = false
                 previousGlyph = 0
                 cluster = ClusterState()
@@ -169,14 +234,16 @@ struct LineBreaker {
             // Step 2: spaces hang and mark a break opportunity after them.
             if kind == .space {
                 if pos > wordStart {
-                    committedWidth = committedWidth + spacesWidth + wordWidth
+                    committedWidth = base + wordWidth
                     spacesWidth = 0
                     wordWidth = 0
                     committedMetrics.merge(wordMetrics)
                     wordMetrics = LineMetrics()
+                    wordRun = -1
                     canWrap = true
                 }
                 spacesWidth += advance + kern
+                base = committedWidth + spacesWidth
                 committedMetrics.merge(run)
                 wordStart = pos + length
                 cluster.advance(past: scalar)
@@ -185,7 +252,7 @@ struct LineBreaker {
             }
 
             var width = advance + kern
-            if width > 0 && committedWidth + spacesWidth + wordWidth + width > limit {
+            if width > 0 && base + wordWidth + width > limit {
                 // Step 3: wrap at the last break opportunity; the unfinished word moves to the next line.
                 if canWrap {
                     guard closeLine(start: lineStart, end: wordStart, width: committedWidth,
@@ -194,38 +261,46 @@ struct LineBreaker {
                     lineStart = wordStart
                     committedWidth = 0
                     spacesWidth = 0
+                    base = 0
                     committedMetrics = LineMetrics()
                     canWrap = false
                 }
                 // Step 4: a word longer than the line breaks between characters (not inside a cluster).
-                if pos > lineStart && spacesWidth + wordWidth + width > limit && cluster.canBreak(before: scalar) {
+                if pos > lineStart && base + wordWidth + width > limit && cluster.canBreak(before: scalar) {
                     var metrics = committedMetrics
                     metrics.merge(wordMetrics)
-                    guard closeLine(start: lineStart, end: pos, width: committedWidth + spacesWidth + wordWidth,
-                                    metrics: metrics, moreTextFollows: true)
+                    guard closeLine(start: lineStart, end: pos, width: base + wordWidth, metrics: metrics,
+                                    moreTextFollows: true)
                     else { return }
                     lineStart = pos
                     wordStart = pos
                     committedWidth = 0
                     spacesWidth = 0
+                    base = 0
                     wordWidth = 0
                     committedMetrics = LineMetrics()
                     wordMetrics = LineMetrics()
+                    wordRun = -1
                     width = advance  // the kerning pair is split by the break
                 }
             }
             wordWidth += width
-            wordMetrics.merge(run)
+            if wordRun != runIndex {
+                wordMetrics.merge(run)
+                wordRun = runIndex
+            }
             cluster.advance(past: scalar)
             pos += length
 
             // Step 3 (hyphen): part of the word, with a break opportunity after it.
             if kind == .hyphen {
-                committedWidth = committedWidth + spacesWidth + wordWidth
+                committedWidth = base + wordWidth
                 spacesWidth = 0
+                base = committedWidth
                 wordWidth = 0
                 committedMetrics.merge(wordMetrics)
                 wordMetrics = LineMetrics()
+                wordRun = -1
                 canWrap = true
                 wordStart = pos
             }
@@ -235,7 +310,7 @@ struct LineBreaker {
         if count > lineStart {
             var metrics = committedMetrics
             metrics.merge(wordMetrics)
-            let width = count > wordStart ? committedWidth + spacesWidth + wordWidth : committedWidth
+            let width = count > wordStart ? base + wordWidth : committedWidth
             _ = closeLine(start: lineStart, end: count, width: width, metrics: metrics, moreTextFollows: false)
         } else if endsWithNewline {
             var metrics = LineMetrics()

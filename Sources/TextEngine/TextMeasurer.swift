@@ -51,14 +51,22 @@ public struct TextMeasurer: Sendable {
             return Self.layout(text, maxWidth: width, maxHeight: height, maximumNumberOfLines: lines,
                                truncationToken: truncationToken, scale: scale)
         }
-        // Step 2: the key, from immutable values only, before the cache is touched.
-        let key = TextLayoutKey(text: text, maxWidth: width, maxHeight: height, maximumNumberOfLines: lines,
-                                truncationToken: truncationToken, scale: scale)
-        if let hit = cache.lookup(key) { return hit }
+        // Step 2: the key's hash, from immutable values only, before the cache is touched. A hit compares the
+        // request's parts in place; the owned key is built only to publish a miss.
+        let hash = TextLayoutKey.hash(text: text, maxWidth: width, maxHeight: height, maximumNumberOfLines: lines,
+                                      truncationToken: truncationToken, scale: scale)
+        if let hit = cache.lookup(hash: hash, text: text, maxWidth: width, maxHeight: height,
+                                  maximumNumberOfLines: lines, truncationToken: truncationToken, scale: scale)
+        {
+            return hit
+        }
         // Step 3: lay out without any lock held, then publish.
         let result = Self.layout(text, maxWidth: width, maxHeight: height, maximumNumberOfLines: lines,
                                  truncationToken: truncationToken, scale: scale)
-        cache.insert(key, result)
+        cache.insert(hash: hash, key: TextLayoutKey(text: text, maxWidth: width, maxHeight: height,
+                                                    maximumNumberOfLines: lines, truncationToken: truncationToken,
+                                                    scale: scale),
+                     result: result)
         return result
     }
 

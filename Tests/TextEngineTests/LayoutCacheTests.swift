@@ -91,3 +91,24 @@ import Testing
         #expect(stats.count <= cache.capacity)
     }
 }
+
+@Suite struct LayoutCacheKeyTests {
+    @Test func precomputedDefaultTokenHashMatchesFastHash() {
+        #expect(TextLayoutKey.defaultTokenHash == FastHash.hash(TextMeasurer.defaultTruncationToken))
+    }
+
+    @Test func keyHashIsNeverZeroAndSensitiveToEveryField() {
+        let text = regular("Hello")
+        func h(_ w: Double = 100, _ hgt: Double = .infinity, _ l: Int = 0, _ t: String = "\u{2026}", _ s: Double = 2,
+               _ x: AttributedText? = nil) -> UInt64
+        {
+            TextLayoutKey.hash(text: x ?? text, maxWidth: w, maxHeight: hgt, maximumNumberOfLines: l,
+                               truncationToken: t, scale: s)
+        }
+        let all = [h(), h(101), h(100, 50), h(100, .infinity, 1), h(100, .infinity, 0, "..."), h(100, .infinity, 0, "\u{2026}", 3),
+                   h(100, .infinity, 0, "\u{2026}", 2, bold("Hello"))]
+        #expect(Set(all).count == all.count)
+        #expect(!all.contains(0))
+        #expect(h() == h(100, .infinity, 0, "\u{2026}", 2, regular("Hello")), "equal texts hash equal")
+    }
+}
