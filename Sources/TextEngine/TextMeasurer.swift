@@ -1,6 +1,19 @@
 import LayoutCore
 
 // The one entry point a TextNode calls: measure an attributed text under a size constraint.
+//
+// How the module fits together (files in reading order):
+//   TextAttributes, AttributedText   — the immutable input; fonts are resolved when a text is built
+//   FontRegistry                     — family/path → FontFace, loaded once per file, thread-safe
+//   FontFace(+Loading, +Fallback)    — FreeType read once into immutable tables; the missing-glyph rule
+//   ScalarClass                      — spaces, hyphens, breaks, ignorables, grapheme-cluster rules
+//   LineBreaker(+Truncation)         — the layout algorithm, its steps named as in TextKit's behaviour
+//   TextLayoutCache                  — the shared, sharded, bounded cache with hit/miss counters
+//   TextLayoutResult                 — size, lines, ascender/descender, truncation; the vertical model
+//
+//   let text = AttributedText("Hello", attributes: TextAttributes(size: 20))
+//   let result = TextMeasurer.shared.measure(text, constrainedTo: range, maximumNumberOfLines: 2)
+//   node.size = range.clamp(result.size); style.ascender = result.ascender; style.descender = result.descender
 
 /// Measures attributed text, through a shared cache unless built without one.
 ///

@@ -114,3 +114,44 @@ import Testing
         #expect(close(result.lines[0].width, 20 + ellipsis))
     }
 }
+
+@Suite struct TruncationAttributeTests {
+    @Test func tokenTakesTheAttributesOfTheLastVisibleCharacter() {
+        let text = AttributedText([("Big ", TextAttributes(size: 20, weight: .bold)),
+                                   ("small words that go on and on", TextAttributes(size: 12))])
+        let result = measure(text, width: 120, lines: 1)
+        let line = result.lines[0]
+        let kept = String(text.text(in: line.range))
+        #expect(kept.hasPrefix("Big small"))
+        let keptSmall = String(kept.dropFirst(4))
+        let expected = expectedWidth("Big ", size: 20, font: Fonts.bold) + expectedWidth(keptSmall, size: 12)
+            + expectedWidth("\u{2026}", size: 12)
+        #expect(close(line.width, expected))
+        #expect(line.height == 23.28125, "the bold 20-pt run is on the line")
+    }
+}
+
+@Suite struct AttributedTextTests {
+    @Test func concatenationKeepsRunsAndMergesEqualNeighbours() {
+        let a = regular("Hello ")
+        let b = regular("world")
+        let joined = a + b
+        #expect(joined.string == "Hello world")
+        #expect(joined.runs.count == 1, "equal attributes merge")
+        #expect(joined == regular("Hello world"))
+        let mixed = a + bold("world")
+        #expect(mixed.runs.map(\.range) == [0..<6, 6..<11])
+        #expect(mixed.attributes(atUTF8Offset: 7)?.weight == .bold)
+        #expect(mixed.text(in: 6..<11) == "world")
+        #expect(AttributedText([("", TextAttributes()), ("x", TextAttributes())]).runs.count == 1)
+    }
+
+    @Test func kerningIsNotAppliedAcrossACharacterBreak() {
+        // "AV" kerns; broken between A and V the pair no longer touches.
+        let text = regular("AVAVAVAVAVAVAV", kerning: true)
+        let aWidth = expectedWidth("A")
+        let result = measure(text, width: aWidth + 1)
+        #expect(result.lines.allSatisfy { $0.range.count == 1 })
+        #expect(result.lines.allSatisfy { close($0.width, expectedWidth(String(text.text(in: $0.range)))) })
+    }
+}
