@@ -60,26 +60,28 @@ public struct TextMeasurer: Sendable {
         let height = maxHeight.isNaN ? .infinity : max(0, maxHeight)
         let lines = max(0, maximumNumberOfLines)
         let scale = scale.isFinite && scale > 0 ? scale : PixelGrid.scale
-        guard let cache else {
+        guard cache != nil else {
             return Self.layout(text, maxWidth: width, maxHeight: height, maximumNumberOfLines: lines,
                                truncationToken: truncationToken, scale: scale)
         }
         // Step 2: the key's hash, from immutable values only, before the cache is touched. A hit compares the
-        // request's parts in place; the owned key is built only to publish a miss.
+        // request's parts in place; the owned key is built only to publish a miss. (The cache is reached
+        // through `self.cache?` rather than an unwrapped copy: that copy would cost a retain/release pair, two
+        // atomic operations, on every hit.)
         let hash = TextLayoutKey.hash(text: text, maxWidth: width, maxHeight: height, maximumNumberOfLines: lines,
                                       truncationToken: truncationToken, scale: scale)
-        if let hit = cache.lookup(hash: hash, text: text, maxWidth: width, maxHeight: height,
-                                  maximumNumberOfLines: lines, truncationToken: truncationToken, scale: scale)
+        if let hit = self.cache?.lookup(hash: hash, text: text, maxWidth: width, maxHeight: height,
+                                        maximumNumberOfLines: lines, truncationToken: truncationToken, scale: scale)
         {
             return hit
         }
         // Step 3: lay out without any lock held, then publish.
         let result = Self.layout(text, maxWidth: width, maxHeight: height, maximumNumberOfLines: lines,
                                  truncationToken: truncationToken, scale: scale)
-        cache.insert(hash: hash, key: TextLayoutKey(text: text, maxWidth: width, maxHeight: height,
-                                                    maximumNumberOfLines: lines, truncationToken: truncationToken,
-                                                    scale: scale),
-                     result: result)
+        self.cache?.insert(hash: hash, key: TextLayoutKey(text: text, maxWidth: width, maxHeight: height,
+                                                          maximumNumberOfLines: lines,
+                                                          truncationToken: truncationToken, scale: scale),
+                           result: result)
         return result
     }
 
