@@ -15,7 +15,7 @@ enum FastHash {
     }
 
     /// splitmix64's finaliser: spreads every input bit over the whole word (the cache takes its shard from
-    /// the low bits and Dictionary its bucket from a re-hash of the whole value).
+    /// the top bits and its slot from the low bits).
     @inline(__always)
     static func finalize(_ h: UInt64) -> UInt64 {
         var z = h
