@@ -83,7 +83,8 @@ struct Figure {
 
     var line: String {
         let sorted = nanosecondsPerCall.sorted()
-        let allocations = allocationsPerCall.map { "\(formatted($0, 2))/call" } ?? "n/a (built without the Jemalloc trait)"
+        let allocations = allocationsPerCall.map { "\(formatted($0, 2))/call" }
+            ?? "n/a (built without the Jemalloc trait)"
         return "\(label + String(repeating: " ", count: max(0, 26 - label.count))) median \(formatted(median, 1)) ns/call"
             + "  (min \(formatted(sorted.first!, 1)), max \(formatted(sorted.last!, 1)))"
             + "  allocations \(allocations)"
