@@ -12,7 +12,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "LayoutCore", targets: ["LayoutCore"]),
+        .library(name: "TextEngine", targets: ["TextEngine"]),
         .executable(name: "bench", targets: ["bench"]),
+        .executable(name: "textbench", targets: ["textbench"]),
     ],
     traits: [
         .trait(name: "Jemalloc", description: "Link jemalloc into bench and count allocations with it"),
@@ -24,7 +26,9 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "LayoutCore", swiftSettings: fastRelease),
+        .target(name: "TextEngine", dependencies: ["LayoutCore", "CFreeType"], swiftSettings: fastRelease),
         .target(
             name: "BenchHarness",
             dependencies: ["LayoutCore", .product(name: "Histogram", package: "hdrhistogram-swift")],
@@ -39,7 +43,17 @@ let package = Package(
             ],
             swiftSettings: fastRelease
         ),
+        // Text measurement micro-benchmark (release build; prints per-call time and jemalloc allocations).
+        .executableTarget(
+            name: "textbench",
+            dependencies: [
+                "TextEngine",
+                .target(name: "CJemalloc", condition: .when(traits: ["Jemalloc"])),
+            ],
+            swiftSettings: fastRelease
+        ),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore"]),
+        .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
         .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness", "LayoutCore"]),
         .testTarget(name: "BenchCLITests", dependencies: ["bench"]),
     ]

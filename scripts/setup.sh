@@ -3,7 +3,8 @@
 # Uses sudo when not root. Safe to run repeatedly.
 set -euo pipefail
 
-packages=(libjemalloc-dev pkg-config)
+# libfreetype-dev + fonts-dejavu-core: TextEngine measures text with DejaVu Sans through FreeType.
+packages=(libjemalloc-dev libfreetype-dev fonts-dejavu-core pkg-config)
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
