@@ -12,8 +12,10 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "LayoutCore", targets: ["LayoutCore"]),
+        .library(name: "TextEngine", targets: ["TextEngine"]),
         .library(name: "NodeTree", targets: ["NodeTree"]),
         .executable(name: "bench", targets: ["bench"]),
+        .executable(name: "textbench", targets: ["textbench"]),
     ],
     traits: [
         .trait(name: "Jemalloc", description: "Link jemalloc into bench and count allocations with it"),
@@ -21,12 +23,19 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "LayoutCore", swiftSettings: fastRelease),
+        .target(name: "TextEngine", dependencies: ["LayoutCore", "CFreeType"], swiftSettings: fastRelease),
         .target(name: "NodeTree", dependencies: ["LayoutCore"], swiftSettings: fastRelease),
-        .target(name: "BenchHarness", dependencies: ["LayoutCore"], swiftSettings: fastRelease),
+        .target(
+            name: "BenchHarness",
+            dependencies: ["LayoutCore", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            swiftSettings: fastRelease
+        ),
         .executableTarget(
             name: "bench",
             dependencies: [
@@ -36,7 +45,17 @@ let package = Package(
             ],
             swiftSettings: fastRelease
         ),
+        // Text measurement micro-benchmark (release build; prints per-call time and jemalloc allocations).
+        .executableTarget(
+            name: "textbench",
+            dependencies: [
+                "TextEngine",
+                .target(name: "CJemalloc", condition: .when(traits: ["Jemalloc"])),
+            ],
+            swiftSettings: fastRelease
+        ),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore"]),
+        .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
         .testTarget(name: "NodeTreeTests", dependencies: ["NodeTree", "LayoutCore"]),
         .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness", "LayoutCore"]),
         .testTarget(name: "BenchCLITests", dependencies: ["bench"]),

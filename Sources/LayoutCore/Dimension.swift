@@ -8,15 +8,29 @@ public enum Dimension: Hashable, Sendable, CustomStringConvertible {
     case fraction(Double)
 
     /// Texture's ASDimensionMake(NSString): "…pt" → points, "…%" → fraction/100, exactly "auto" → auto,
-    /// anything else (including "") → auto. Numbers that do not parse read as 0, like `floatValue`.
+    /// anything else (including "") → auto. The number is read like NSString's `doubleValue`: leading
+    /// whitespace is skipped, the longest numeric prefix counts, and no number at all reads as 0.
     public init(parsing text: String) {
         if text.hasSuffix("pt") {
-            self = .points(Double(text.dropLast(2)) ?? 0)
+            self = .points(Dimension.leadingNumber(text.dropLast(2)))
+        } else if text == "auto" {
+            self = .auto
         } else if text.hasSuffix("%") {
-            self = .fraction((Double(text.dropLast()) ?? 0) / 100)
+            self = .fraction(Dimension.leadingNumber(text.dropLast()) / 100)
         } else {
             self = .auto
         }
+    }
+
+    /// NSString.doubleValue: skip leading whitespace, take the longest prefix that is a decimal number.
+    static func leadingNumber(_ text: Substring) -> Double {
+        let trimmed = text.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        var candidate = trimmed.prefix(while: { "+-0123456789.eE".contains($0) })
+        while !candidate.isEmpty {
+            if let value = Double(candidate), value.isFinite { return value }
+            candidate = candidate.dropLast()
+        }
+        return 0
     }
 
     /// Resolve(dim, parent, autoValue): auto → autoValue, points → value, fraction → value × parent
@@ -36,7 +50,11 @@ public enum Dimension: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .auto: return "Auto"
         case .points(let v): return "\(formatPoints(v))pt"
-        case .fraction(let f): return "\(formatPoints(f * 100))%"
+        case .fraction(let f):
+            // 0.07 × 100 is 7.000000000000001: drop that binary noise so "7%" reads back as "7%".
+            let percent = f * 100
+            let cleaned = percent.isFinite && abs(percent) < 1e6 ? (percent * 1e9).rounded() / 1e9 : percent
+            return "\(formatPoints(cleaned))%"
         }
     }
 }

@@ -69,7 +69,9 @@ public enum PixelGrid {
     Point(x: ceilPx(p.x, scale: scale), y: ceilPx(p.y, scale: scale))
 }
 
-/// Foundation's MAX(a, b): b when a < b, else a. So MAX(0, NaN) = 0 and MAX(NaN, x) = x.
+/// Foundation's MAX(a, b): b when a < b, else a. So MAX(0, NaN) = 0 but MAX(NaN, x) = NaN (every
+/// comparison with NaN is false, so the first operand is kept). Reference §0's "MAX(NaN, x) = x"
+/// contradicts the macro it quotes (NSObjCRuntime.h: `a < b ? b : a`); the macro is what Texture runs.
 @inlinable public func foundationMax(_ a: Double, _ b: Double) -> Double {
     a < b ? b : a
 }

@@ -1,6 +1,67 @@
-// PLACEHOLDER — replaced by the stack algorithm implementation.
+// Texture's ASStackLayoutSpec algorithm (reference 3.2): an unpositioned phase (measure, break into lines,
+// flex, size lines, stretch) followed by a positioned phase, as Texture splits it into
+// ASStackUnpositionedLayout and ASStackPositionedLayout. One file per phase:
+//
+//   StackLayout+Axes.swift         stack/cross coordinates ↔ width/height, the working-state structs
+//   StackLayout+Measure.swift      steps 1–3: parent size, optimized flexing, first measurement pass
+//   StackLayout+Lines.swift        step 4 and step 8: line breaking, stack sums and violations
+//   StackLayout+Flex.swift         step 5: single-pass resolution of flexible lengths
+//   StackLayout+CrossAxis.swift    steps 6–7: line cross sizes, baselines, alignContent/item stretch
+//   StackLayout+Positioning.swift  justifyContent, alignContent, alignItems offsets and the final size
+
+/// The stack algorithm. It reproduces Texture, which deliberately differs from CSS flexbox (reference
+/// 3.10); these differences are kept on purpose, so a layout ported from Texture lands on the same frames:
+///
+/// - `flexShrink` defaults to 0 (CSS: 1); `flexGrow` defaults to 0 as in CSS.
+/// - `alignItems` defaults to stretch. There is no `order`, no reverse direction, no `align-self:
+///   baseline` (only alignItems has baseline values), no margins, padding or borders (use inset specs)
+///   and no automatic min-content minimum.
+/// - Flexible lengths are resolved in a single pass: no freezing or iteration when a child stops at its
+///   own min/max. Grow shares are floored and the remainder goes entirely to the first flexed item (only
+///   if that item grows); shrink shares are weighted by each item's measured stack size.
+/// - `flexBasis` auto means "measure with [0, ∞]" (the content size); fractions (of sizes and of
+///   flexBasis) resolve only against a stack axis whose range is exact, else they are undefined.
+/// - Every child layout size is pixel-ceiled at creation and positions accumulate those ceiled sizes, so
+///   the sum of the children can exceed the container (three 36.67-wide children sit at 0, 37, 74).
+/// - Stretch never overrides a child's explicit cross size, min or max.
+/// - Baseline alignment uses the ascender/descender of each child's style (text elements set them).
+/// - Wrapping counts spacingBefore/spacingAfter in the break decision and restarts the inter-item
+///   spacing on every new line.
+///
+/// Layout never traps on odd input (NaN, ∞, negative values): Texture's MIN/MAX are Foundation's
+/// (`foundationMin`/`foundationMax`) and every division is by a count known to be positive or is plain
+/// floating-point arithmetic.
 enum StackLayout {
+    /// Flexing, stretching and the justify/alignContent fallbacks ignore differences below this
+    /// (Texture's kViolationEpsilon).
+    static let violationEpsilon = 0.01
+
     static func layout(of spec: StackLayoutSpec, in range: SizeRange) -> Layout {
-        fatalError("stack algorithm not implemented yet")
+        let children = spec.children
+        // Step 0 — an empty stack takes the range minimum and has no sublayouts.
+        guard !children.isEmpty else { return Layout(specSize: range.min) }
+
+        // Step 1 — the parent size handed to children: exact range axes only, NaN elsewhere.
+        var context = StackContext(spec: spec, range: range)
+        // Each child's style is read exactly once, here.
+        var items = makeItems(children, context)
+        // Step 2 — optimized flexing: skip measuring the single grow-and-shrink child of an exact stack.
+        context.optimizedFlexing = usesOptimizedFlexing(items, context)
+        // Step 3 — first pass: flexBasis on the stack axis, the stretch rule on the cross axis.
+        measureAlongUnconstrainedStackAxis(&items, context)
+
+        // Step 4 — lines (one for noWrap).
+        var lines = collectLines(items, context)
+        // Step 5 — flex every line towards the stack range, then re-measure flexed items.
+        flexLines(lines, &items, context)
+        // Step 6 — each line's cross size and baseline.
+        computeLineCrossSizesAndBaselines(&lines, items, context)
+        // Step 7 — alignContent stretch of lines, then stretch of items to their line (after flexing).
+        stretchLinesAlongCrossAxis(&lines, &items, context)
+        // Step 8 — the stack sum (longest line) and the cross sum (lines plus line spacing).
+        let sums = computeSums(&lines, items, context)
+
+        // Positioned phase — offsets along both axes, final size clamped into the range.
+        return positionedLayout(items, lines, sums, context)
     }
 }

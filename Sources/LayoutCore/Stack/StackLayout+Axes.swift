@@ -1,0 +1,161 @@
+// The stack algorithm's working state, kept apart from its input (StackLayoutSpec) and its output
+// (Layout): small value types in local arrays, no per-item objects. Everything works in stack/cross
+// coordinates; the direction helpers below are the only place that maps them to width/height.
+
+extension StackLayoutDirection {
+    /// The length along the stack axis (width for horizontal, height for vertical).
+    @inline(__always) func stack(of size: Size) -> Double {
+        self == .horizontal ? size.width : size.height
+    }
+
+    /// The length along the cross axis.
+    @inline(__always) func cross(of size: Size) -> Double {
+        self == .horizontal ? size.height : size.width
+    }
+
+    @inline(__always) func size(stack: Double, cross: Double) -> Size {
+        self == .horizontal ? Size(width: stack, height: cross) : Size(width: cross, height: stack)
+    }
+
+    @inline(__always) func point(stack: Double, cross: Double) -> Point {
+        self == .horizontal ? Point(x: stack, y: cross) : Point(x: cross, y: stack)
+    }
+
+    /// Texture's directionSizeRange: a range given per axis.
+    @inline(__always) func range(stackMin: Double, stackMax: Double,
+                                 crossMin: Double, crossMax: Double) -> SizeRange {
+        SizeRange(min: size(stack: stackMin, cross: crossMin), max: size(stack: stackMax, cross: crossMax))
+    }
+}
+
+/// The stack's options and its size range along the stack and cross axes, read once per layout.
+struct StackContext {
+    let direction: StackLayoutDirection
+    let spacing: Double
+    let justifyContent: StackLayoutJustifyContent
+    let alignItems: StackLayoutAlignItems
+    let flexWrap: StackLayoutFlexWrap
+    let alignContent: StackLayoutAlignContent
+    let lineSpacing: Double
+    let range: SizeRange
+    let stackMin: Double
+    let stackMax: Double
+    let crossMin: Double
+    let crossMax: Double
+    /// Step 1: per axis the range value when min == max, else NaN (Texture's undefined parent dimension),
+    /// so fractions resolve only against an exactly determined axis.
+    let parentSize: Size
+    /// Step 2, decided once the children's styles are known.
+    var optimizedFlexing = false
+
+    init(spec: StackLayoutSpec, range: SizeRange) {
+        direction = spec.direction
+        spacing = spec.spacing
+        justifyContent = spec.justifyContent
+        alignItems = spec.alignItems
+        flexWrap = spec.flexWrap
+        alignContent = spec.alignContent
+        lineSpacing = spec.lineSpacing
+        self.range = range
+        stackMin = direction.stack(of: range.min)
+        stackMax = direction.stack(of: range.max)
+        crossMin = direction.cross(of: range.min)
+        crossMax = direction.cross(of: range.max)
+        parentSize = Size(width: range.min.width == range.max.width ? range.min.width : .nan,
+                          height: range.min.height == range.max.height ? range.min.height : .nan)
+    }
+}
+
+/// One child: what the algorithm needs of its style (read once — a node's style may take a lock), its
+/// current layout and that layout's size along both axes.
+struct StackItem {
+    let child: any LayoutElement
+    /// alignSelf unless auto, else the stack's alignItems (notSet is kept; it behaves as start).
+    let alignment: StackLayoutAlignItems
+    let spacingBefore: Double
+    let spacingAfter: Double
+    let flexGrow: Double
+    let flexShrink: Double
+    let flexBasis: Dimension
+    let ascender: Double
+    let descender: Double
+    /// For stretch-aligned items only: the child's own min/max cross size, resolved with an undefined
+    /// parent (0 and ∞ when the style does not constrain the cross axis).
+    let ownCrossMin: Double
+    let ownCrossMax: Double
+
+    private(set) var layout: Layout
+    private(set) var stackSize: Double = 0
+    private(set) var crossSize: Double = 0
+
+    init(child: any LayoutElement, context: StackContext) {
+        let style = child.style
+        self.child = child
+        alignment = StackItem.effectiveAlignment(style.alignSelf, context.alignItems)
+        spacingBefore = style.spacingBefore
+        spacingAfter = style.spacingAfter
+        flexGrow = style.flexGrow
+        flexShrink = style.flexShrink
+        flexBasis = style.flexBasis
+        ascender = style.ascender
+        descender = style.descender
+        if alignment == .stretch {
+            let own = style.size.resolve(parentSize: .undefined)
+            ownCrossMin = context.direction.cross(of: own.min)
+            ownCrossMax = context.direction.cross(of: own.max)
+        } else {
+            ownCrossMin = 0
+            ownCrossMax = .infinity
+        }
+        layout = Layout(specSize: .zero)
+    }
+
+    /// Grows and shrinks: the candidate for optimized flexing (step 2).
+    var isFlexibleInBothDirections: Bool { flexGrow > 0 && flexShrink > 0 }
+
+    var isBaselineAligned: Bool { alignment == .baselineFirst || alignment == .baselineLast }
+
+    /// Step 6: baselineFirst → ascender; baselineLast → cross size + descender; otherwise 0.
+    var baseline: Double {
+        switch alignment {
+        case .baselineFirst: return ascender
+        case .baselineLast: return crossSize + descender
+        default: return 0
+        }
+    }
+
+    mutating func update(_ newLayout: Layout, _ direction: StackLayoutDirection) {
+        layout = newLayout
+        stackSize = direction.stack(of: newLayout.size)
+        crossSize = direction.cross(of: newLayout.size)
+    }
+
+    static func effectiveAlignment(_ alignSelf: StackLayoutAlignSelf,
+                                   _ alignItems: StackLayoutAlignItems) -> StackLayoutAlignItems {
+        switch alignSelf {
+        case .auto: return alignItems
+        case .start: return .start
+        case .end: return .end
+        case .center: return .center
+        case .stretch: return .stretch
+        }
+    }
+}
+
+/// A line: a run of consecutive items (indices into the item array, in child order).
+struct StackLine {
+    var items: Range<Int>
+    var crossSize: Double = 0
+    var baseline: Double = 0
+    var stackSum: Double = 0
+
+    init(items: Range<Int>) {
+        self.items = items
+    }
+}
+
+/// Step 8's totals: the longest line along the stack axis, and the lines plus line spacing across.
+struct StackSums {
+    var stack: Double
+    var cross: Double
+}

@@ -1,0 +1,134 @@
+// Step 5 of reference 3.2: Texture's single-pass resolution of flexible lengths, line by line.
+
+extension StackLayout {
+    /// Step 5 — flex every line towards the stack range.
+    static func flexLines(_ lines: [StackLine], _ items: inout [StackItem], _ context: StackContext) {
+        for line in lines {
+            flexLine(line.items, &items, context)
+        }
+    }
+
+    /// One line: the violation of the line's sum against the stack range picks the flex factor (none
+    /// within 0.01, flexGrow when too short, flexShrink when too long). With no factor, nothing flexes —
+    /// but the child skipped by optimized flexing is now measured at stack size 0. Otherwise every item
+    /// with a non-zero adjustment is re-measured once at exactly MAX(0, size + adjustment), the first of
+    /// them also taking the rounding remainder if it grows. No iteration: an item that cannot reach its
+    /// flexed size (its own min/max) is not re-balanced against the others.
+    static func flexLine(_ line: Range<Int>, _ items: inout [StackItem], _ context: StackContext) {
+        let violation = violation(stackDimensionSum(of: line, items, context),
+                                  min: context.stackMin, max: context.stackMax)
+        let mode = StackFlexMode(violation: violation)
+        var factorSum = 0.0
+        for index in line {
+            factorSum += mode.factor(of: items[index])
+        }
+        if factorSum == 0 {
+            if context.optimizedFlexing {
+                measureSkippedItemsAtZeroSize(line, &items, context)
+            }
+            return
+        }
+
+        var shares = StackFlexShares(mode: mode, violation: violation, factorSum: factorSum)
+        if mode == .shrink {
+            var scaledSum = 0.0
+            for index in line {
+                scaledSum += shares.scaledShrinkFactor(of: items[index])
+            }
+            shares.scaledShrinkFactorSum = scaledSum
+        }
+
+        // The remainder of the violation after the (floored or proportional) shares, and the first item
+        // that actually flexes: it alone may take the remainder, and only if it grows.
+        var remaining = violation
+        var firstFlexible: Int?
+        for index in line {
+            let adjustment = shares.adjustment(of: items[index])
+            remaining -= adjustment
+            if firstFlexible == nil && adjustment != 0 { firstFlexible = index }
+        }
+        guard let firstFlexible else { return }
+
+        for index in line {
+            // Computed before this item is re-measured; later items still have their first-pass sizes,
+            // which is what Texture's shares are based on.
+            let adjustment = shares.adjustment(of: items[index])
+            guard adjustment != 0 else { continue }
+            let remainder = index == firstFlexible && items[index].flexGrow > 0 ? remaining : 0
+            let flexed = foundationMax(0, items[index].stackSize + adjustment + remainder)
+            let layout = measure(items[index], stackMin: flexed, stackMax: flexed,
+                                 crossMin: context.crossMin, crossMax: context.crossMax, context)
+            items[index].update(layout, context.direction)
+        }
+    }
+
+    /// The child whose first measurement optimized flexing skipped gets measured with stack range [0, 0]
+    /// when its line does not flex (Texture's layoutFlexibleChildrenAtZeroSize).
+    static func measureSkippedItemsAtZeroSize(_ line: Range<Int>, _ items: inout [StackItem],
+                                              _ context: StackContext) {
+        for index in line where items[index].isFlexibleInBothDirections {
+            let layout = measure(items[index], stackMin: 0, stackMax: 0,
+                                 crossMin: context.crossMin, crossMax: context.crossMax, context)
+            items[index].update(layout, context.direction)
+        }
+    }
+}
+
+/// Which flex factor a line's violation selects.
+enum StackFlexMode {
+    case none, grow, shrink
+
+    /// |violation| < 0.01 → none; positive → grow; otherwise (negative, or NaN as in Texture) → shrink.
+    init(violation: Double) {
+        if abs(violation) < StackLayout.violationEpsilon {
+            self = .none
+        } else if violation > 0 {
+            self = .grow
+        } else {
+            self = .shrink
+        }
+    }
+
+    func factor(of item: StackItem) -> Double {
+        switch self {
+        case .none: return 0
+        case .grow: return item.flexGrow
+        case .shrink: return item.flexShrink
+        }
+    }
+}
+
+/// How a line's violation is shared out, as a pure function of an item (so no per-line storage).
+struct StackFlexShares {
+    let mode: StackFlexMode
+    let violation: Double
+    let factorSum: Double
+    /// Shrinking only: Σ scaledShrinkFactor over the line.
+    var scaledShrinkFactorSum = 0.0
+
+    init(mode: StackFlexMode, violation: Double, factorSum: Double) {
+        self.mode = mode
+        self.violation = violation
+        self.factorSum = factorSum
+    }
+
+    /// stackSize × flexShrink / factorSum: shrink is weighted by the measured size. (Texture multiplies
+    /// by the quotient; the same order is kept here so results match bit for bit.)
+    func scaledShrinkFactor(of item: StackItem) -> Double {
+        item.stackSize * (item.flexShrink / factorSum)
+    }
+
+    /// Grow: floor(violation × flexGrow / factorSum). Shrink: −|scaled / Σscaled × violation|, or 0 when
+    /// Σscaled is 0 (zero-sized items cannot absorb shrink).
+    func adjustment(of item: StackItem) -> Double {
+        switch mode {
+        case .none:
+            return 0
+        case .grow:
+            return (violation * (item.flexGrow / factorSum)).rounded(.down)
+        case .shrink:
+            guard scaledShrinkFactorSum != 0 else { return 0 }
+            return -abs(scaledShrinkFactor(of: item) / scaledShrinkFactorSum * violation)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+// Step 4 (line breaking) and step 8 (sums) of reference 3.2, with the sum and violation helpers every
+// phase shares.
+
+extension StackLayout {
+    /// Step 4 — lines. noWrap: one line with every item. Wrap: walk the items keeping the line's sum and
+    /// an inter-item spacing (0 for a line's first item, the stack's spacing afterwards); an item's extent
+    /// is spacingBefore + stack size + spacingAfter. When adding it would overflow the stack maximum
+    /// (a negative violation) and the line is not empty, the line is closed and a new one starts with
+    /// sum 0 and inter-item spacing 0. The last line is always emitted.
+    static func collectLines(_ items: [StackItem], _ context: StackContext) -> [StackLine] {
+        guard context.flexWrap == .wrap else { return [StackLine(items: items.indices)] }
+        var lines: [StackLine] = []
+        var lineStart = items.startIndex
+        var lineSum = 0.0
+        var interItemSpacing = 0.0
+        for index in items.indices {
+            let item = items[index]
+            let extent = item.spacingBefore + item.stackSize + item.spacingAfter
+            let overflows = violation(lineSum + interItemSpacing + extent,
+                                      min: context.stackMin, max: context.stackMax) < 0
+            if overflows && index > lineStart {
+                lines.append(StackLine(items: lineStart..<index))
+                lineStart = index
+                lineSum = 0
+                interItemSpacing = 0
+            }
+            lineSum += interItemSpacing + extent
+            interItemSpacing = context.spacing
+        }
+        lines.append(StackLine(items: lineStart..<items.endIndex))
+        return lines
+    }
+
+    /// Step 8 — each line's stack sum is recomputed (flexing and stretching changed sizes); the stack sum
+    /// is the longest line, the cross sum is Σ line cross sizes + lineSpacing × (lines − 1).
+    static func computeSums(_ lines: inout [StackLine], _ items: [StackItem], _ context: StackContext) -> StackSums {
+        var stackSum = 0.0
+        for index in lines.indices {
+            let lineSum = stackDimensionSum(of: lines[index].items, items, context)
+            lines[index].stackSum = lineSum
+            stackSum = foundationMax(lineSum, stackSum)
+        }
+        return StackSums(stack: stackSum, cross: crossDimensionSum(of: lines, context))
+    }
+
+    /// A line's extent along the stack axis: spacing × (n − 1) + Σ(spacingBefore + spacingAfter) +
+    /// Σ stack sizes, summed in Texture's order.
+    static func stackDimensionSum(of range: Range<Int>, _ items: [StackItem], _ context: StackContext) -> Double {
+        guard !range.isEmpty else { return 0 }
+        var sum = context.spacing * Double(range.count - 1)
+        for index in range {
+            sum += items[index].spacingBefore + items[index].spacingAfter
+        }
+        for index in range {
+            sum += items[index].stackSize
+        }
+        return sum
+    }
+
+    /// The lines' extent across: Σ line cross sizes + lineSpacing × (lines − 1).
+    static func crossDimensionSum(of lines: [StackLine], _ context: StackContext) -> Double {
+        guard !lines.isEmpty else { return 0 }
+        var sum = context.lineSpacing * Double(lines.count - 1)
+        for line in lines {
+            sum += line.crossSize
+        }
+        return sum
+    }
+
+    /// How far `sum` must move to enter [min, max]: min − sum below it (positive), max − sum above it
+    /// (negative), else 0. A NaN sum is inside (every comparison with NaN is false), as in Texture.
+    @inline(__always) static func violation(_ sum: Double, min: Double, max: Double) -> Double {
+        if sum < min { return min - sum }
+        if sum > max { return max - sum }
+        return 0
+    }
+}

@@ -1,0 +1,81 @@
+// Steps 2–3 of reference 3.2 and the one routine every step measures a child with (Texture's
+// crossChildLayout), which applies the stretch rule to the cross range.
+
+extension StackLayout {
+    /// One item per child, in child order, each reading its child's style once.
+    static func makeItems(_ children: [any LayoutElement], _ context: StackContext) -> [StackItem] {
+        var items: [StackItem] = []
+        items.reserveCapacity(children.count)
+        for child in children {
+            items.append(StackItem(child: child, context: context))
+        }
+        return items
+    }
+
+    /// Step 2 — "optimized flexing": exactly one child both grows and shrinks (flexGrow > 0 and
+    /// flexShrink > 0) and the stack axis is exact. That child's first measurement is skipped: it will be
+    /// measured at its flexed size, or at stack size 0 if its line does not flex.
+    static func usesOptimizedFlexing(_ items: [StackItem], _ context: StackContext) -> Bool {
+        guard context.stackMin == context.stackMax else { return false }
+        var flexibleCount = 0
+        for item in items where item.isFlexibleInBothDirections {
+            flexibleCount += 1
+        }
+        return flexibleCount == 1
+    }
+
+    /// Step 3 — the first pass, in child order: stack range [Resolve(flexBasis, parent, 0),
+    /// Resolve(flexBasis, parent, ∞)] (auto → [0, ∞], points → exact, a fraction of an undefined parent →
+    /// NaN), cross range from the stack's range through the stretch rule. Under optimized flexing the
+    /// flexible child gets a 0×0 placeholder instead.
+    static func measureAlongUnconstrainedStackAxis(_ items: inout [StackItem], _ context: StackContext) {
+        let parentStack = context.direction.stack(of: context.parentSize)
+        for index in items.indices {
+            if context.optimizedFlexing && items[index].isFlexibleInBothDirections {
+                items[index].update(placeholderLayout(for: items[index].child), context.direction)
+                continue
+            }
+            let basis = items[index].flexBasis
+            let layout = measure(items[index],
+                                 stackMin: basis.resolve(parent: parentStack, auto: 0),
+                                 stackMax: basis.resolve(parent: parentStack, auto: .infinity),
+                                 crossMin: context.crossMin, crossMax: context.crossMax, context)
+            items[index].update(layout, context.direction)
+        }
+    }
+
+    /// Texture's crossChildLayout: measures `item` with the given stack range and a cross range that
+    /// depends on its alignment. Stretch: at least the child's own resolved min cross size (unless that
+    /// is 0, then `crossMin`) and at most its own max (unless ∞, then `crossMax`), so an explicit cross
+    /// size on the child is respected. Any other alignment: [0, crossMax]. The parent size is step 1's.
+    static func measure(_ item: StackItem, stackMin: Double, stackMax: Double,
+                        crossMin: Double, crossMax: Double, _ context: StackContext) -> Layout {
+        let childCrossMin: Double
+        let childCrossMax: Double
+        if item.alignment == .stretch {
+            childCrossMin = elvis(item.ownCrossMin, crossMin)
+            childCrossMax = item.ownCrossMax == .infinity ? crossMax : item.ownCrossMax
+        } else {
+            childCrossMin = 0
+            childCrossMax = crossMax
+        }
+        let range = context.direction.range(stackMin: stackMin, stackMax: stackMax,
+                                            crossMin: childCrossMin, crossMax: childCrossMax)
+        return item.child.layoutThatFits(range, parentSize: context.parentSize)
+    }
+
+    /// The 0×0 layout Texture gives the skipped child of optimized flexing. It names the child (when the
+    /// child is an object, i.e. a node) so that, should the child never be flexed, its node still gets a
+    /// (zero) frame when the owning node flattens — exactly as in Texture.
+    static func placeholderLayout(for child: any LayoutElement) -> Layout {
+        Layout(element: elementObject(of: child), type: child.layoutElementType, size: .zero)
+    }
+
+    /// The child as the object a Layout refers to, or nil for value-type elements (layout specs).
+    private static func elementObject(of child: any LayoutElement) -> (any AnyObject & Sendable)? {
+        guard type(of: child) is AnyClass else { return nil }
+        // `LayoutElement` refines Sendable, so the class instance is Sendable; `Sendable` cannot appear in
+        // a dynamic cast, and `AnyObject` and `AnyObject & Sendable` share one representation.
+        return unsafeBitCast(child as AnyObject, to: (any AnyObject & Sendable).self)
+    }
+}

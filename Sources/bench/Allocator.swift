@@ -1,0 +1,31 @@
+#if Jemalloc
+import CJemalloc
+#endif
+
+/// Which allocator the executable uses: jemalloc when built with the (default) Jemalloc trait, the
+/// system malloc otherwise (`--disable-default-traits`, as tests under sanitizers are built).
+enum Allocator {
+    #if Jemalloc
+    static let isJemallocLinked = true
+    #else
+    static let isJemallocLinked = false
+    #endif
+
+    /// jemalloc's own version string (mallctl "version"), nil without jemalloc.
+    static var jemallocVersion: String? {
+        #if Jemalloc
+        var version: UnsafePointer<CChar>? = nil
+        var length = MemoryLayout<UnsafePointer<CChar>?>.size
+        guard mallctl("version", &version, &length, nil, 0) == 0, let version else { return nil }
+        return String(cString: version)
+        #else
+        return nil
+        #endif
+    }
+
+    /// "jemalloc 5.3.0-0-g54ea… linked" or "jemalloc not linked (built without the Jemalloc trait), system malloc".
+    static var summary: String {
+        guard isJemallocLinked else { return "jemalloc not linked (built without the Jemalloc trait), system malloc" }
+        return "jemalloc \(jemallocVersion ?? "(version unknown)") linked"
+    }
+}

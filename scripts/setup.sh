@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Loom builds against, only when they are missing.
+# Uses sudo when not root. Safe to run repeatedly.
+set -euo pipefail
+
+# libfreetype-dev + fonts-dejavu-core: TextEngine measures text with DejaVu Sans through FreeType.
+packages=(libjemalloc-dev libfreetype-dev fonts-dejavu-core pkg-config)
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+echo "setup: installing ${missing[*]}" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
