@@ -4,16 +4,16 @@
 
 SWIFT ?= swift
 TSAN_SCRATCH ?= .build-tsan
-EXAMPLE ?= Scenarios/layout/photo-cell.json
+SCENARIO ?= feed-parity
 
 .PHONY: setup bench build test test-debug test-tsan clean
 
 setup:
 	@bash scripts/setup.sh
 
-# The main job. For now: lay out the bundled ASDKgram photo cell and print its frames.
+# The main job: layout throughput of a generated feed (Scenarios/$(SCENARIO).json), release build.
 bench: setup
-	$(SWIFT) run -c release bench layout $(EXAMPLE)
+	$(SWIFT) run -c release bench --scenario $(SCENARIO)
 
 build: setup
 	$(SWIFT) build --build-tests

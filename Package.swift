@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "NodeTree", dependencies: ["LayoutCore"], swiftSettings: fastRelease),
         .target(
             name: "BenchHarness",
-            dependencies: ["LayoutCore", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: ["NodeTree", "LayoutCore", .product(name: "Histogram", package: "hdrhistogram-swift")],
             swiftSettings: fastRelease
         ),
         .executableTarget(

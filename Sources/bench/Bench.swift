@@ -8,10 +8,10 @@ struct Bench: ParsableCommand {
         abstract: "Loom's benchmark harness: a Swift re-creation of Texture's layout engine, measured.",
         discussion: """
             Allocator: \(Allocator.summary).
-            `bench` alone runs `bench run`.
+            `bench` alone runs `bench run` (so `bench --scenario feed-parity` works).
             """,
         version: "Loom bench \(BuildInfo.version); \(Allocator.summary)",
-        subcommands: [RunCommand.self, LayoutCommand.self],
+        subcommands: [RunCommand.self, ListCommand.self, ValidateCommand.self, ReportCommand.self, LayoutCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -22,7 +22,7 @@ struct LayoutCommand: ParsableCommand {
         try Self.layOut(path: file, compact: compact)
     }
 
-    /// Shared with `bench run`.
+    /// Lays out the document at `path` and prints the result.
     static func layOut(path: String, compact: Bool) throws {
         let document: LayoutDocument
         do {

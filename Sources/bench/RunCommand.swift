@@ -2,31 +2,202 @@ import ArgumentParser
 import BenchHarness
 import Foundation
 
-/// `bench run` (the default subcommand). For now it lays out the bundled ASDKgram photo cell; the
-/// harness replaces it with `--scenario feed`.
+/// `bench run` (the default subcommand, so `bench --scenario feed-parity` works): runs a scenario's
+/// layout passes on a pool of worker threads and prints a table; saves result.json, summary.md and
+/// two charts under Results/runs/ unless --no-save. `--single-pass PHASE` instead runs one phase once,
+/// synchronously, for callgrind.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the default benchmark (for now: lay out Scenarios/layout/photo-cell.json)."
+        abstract: "Run a layout benchmark scenario (default: \(RunCommand.defaultScenario)).",
+        discussion: """
+            Scenarios are Scenarios/NAME.json (see Scenarios/README.md and `bench list`); metric names and \
+            the result schema are in Results/README.md. Timings from a debug build are refused unless \
+            --allow-debug is given (the result is then marked). Exit codes: 0 ok, 1 refused or the engine's \
+            frames differ from the manual layout's, 2 bad scenario file.
+            """
     )
 
-    static let exampleRelativePath = "Scenarios/layout/photo-cell.json"
+    static let defaultScenario = "feed-parity"
+
+    @Option(name: .long, help: "A scenario name (Scenarios/NAME.json) or a path to a scenario file.")
+    var scenario: String = RunCommand.defaultScenario
+
+    @Option(name: .long, help: "The engine: nodetree (CellNode with layout cache, the default) or layoutcore (uncached LayoutCore nodes).")
+    var engine: String = FeedParityEngineKind.nodetree.rawValue
+
+    @Option(name: .long, help: "Thread counts, e.g. 1,2 or 1,cores (default: the scenario's).")
+    var threads: String?
+
+    @Option(name: .long, help: "Override the scenario's measured repetitions.")
+    var repetitions: Int?
+
+    @Option(name: .long, help: "Override the scenario's warm-up repetitions.")
+    var warmup: Int?
+
+    @Flag(name: .long, help: "Print the result JSON on stdout instead of the table.")
+    var json = false
+
+    @Flag(name: .long, help: "Do not write the result under Results/runs/.")
+    var noSave = false
+
+    @Option(name: .long, help: "Directory to create the run directory in (default: Results/runs of the package).")
+    var output: String?
+
+    @Flag(name: .long, help: "Allow a debug build to run; its result is marked as not meaningful.")
+    var allowDebug = false
+
+    @Option(name: .long, help: "Run one phase (create, fresh, cached, invalidated, manual) once, synchronously, for callgrind.")
+    var singlePass: String?
+
+    @Option(name: .long, help: "With --single-pass: the cell width (default: the scenario's first).")
+    var width: Double?
+
+    var engineKind: FeedParityEngineKind { FeedParityEngineKind(rawValue: engine) ?? .nodetree }
+
+    func validate() throws {
+        if FeedParityEngineKind(rawValue: engine) == nil {
+            throw ValidationError("--engine must be one of "
+                + FeedParityEngineKind.allCases.map(\.rawValue).joined(separator: ", ") + ", not \"\(engine)\"")
+        }
+        if let repetitions, !Scenario.repetitionRange.contains(repetitions) {
+            throw ValidationError("--repetitions must be from 1 to \(Scenario.repetitionRange.upperBound)")
+        }
+        if let warmup, !Scenario.warmupRange.contains(warmup) {
+            throw ValidationError("--warmup must be from 0 to \(Scenario.warmupRange.upperBound)")
+        }
+        if let threads { _ = try Self.parseThreads(threads) }
+        if let singlePass, LayoutPhase(rawValue: singlePass) == nil {
+            throw ValidationError("--single-pass must be one of "
+                + LayoutPhase.allCases.map(\.rawValue).joined(separator: ", ") + ", not \"\(singlePass)\"")
+        }
+        if let width, !Scenario.widthRange.contains(width) {
+            throw ValidationError("--width must be from \(Int(Scenario.widthRange.lowerBound)) to \(Int(Scenario.widthRange.upperBound))")
+        }
+    }
 
     func run() throws {
-        try LayoutCommand.layOut(path: Self.examplePath(), compact: false)
+        var loaded: Scenario
+        do {
+            loaded = try ScenarioCatalog.standard().load(scenario)
+        } catch {
+            throw ExitStatus.report(error)
+        }
+        if let repetitions { loaded.repetitions = repetitions }
+        if let warmup { loaded.warmup = warmup }
+
+        if BuildConfiguration.isDebug && !allowDebug {
+            ExitStatus.printError("""
+                error: refusing to report timings from a debug build: build with `swift run -c release bench …` \
+                (or pass --allow-debug, which marks the result as not meaningful)
+                """)
+            throw ExitCode(1)
+        }
+        if let singlePass, let phase = LayoutPhase(rawValue: singlePass) {
+            try runSinglePass(phase, loaded)
+            return
+        }
+        try runScenario(loaded)
     }
 
-    /// The example relative to the package root (known at build time from this file's path), else
-    /// relative to the current directory (an executable copied elsewhere and run from a checkout).
-    static func examplePath(sourceFile: String = #filePath) -> String {
-        var components = sourceFile.split(separator: "/", omittingEmptySubsequences: false)
-        components.removeLast(3)  // Sources/bench/RunCommand.swift
-        let fromPackageRoot = (components + [Substring(exampleRelativePath)]).joined(separator: "/")
-        if fileExists(fromPackageRoot) { return fromPackageRoot }
-        return exampleRelativePath
+    func runScenario(_ scenario: Scenario) throws {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let threadCounts = try threads.map { try Self.parseThreads($0).map { $0.resolved(cores: cores) } }
+            .map(Self.unique) ?? scenario.threadCounts(cores: cores)
+        let counter = JemallocCounter.make()
+        // Taken before the run: its timestamp is when the run started.
+        let provenance = Provenance.current(allocator: counter?.allocatorDescription)
+        let progress = ProgressLine()
+        let options = LayoutRunOptions(threadCounts: threadCounts, allocationCounter: counter,
+                                       progress: progress.isEnabled ? { progress.show(scenario.name + ": " + $0) } : nil)
+        let measurements: RunMeasurements
+        switch engineKind {
+        case .nodetree:
+            measurements = LayoutRunner(engine: NodeTreeFeedParityEngine(), scenario: scenario, options: options).run()
+        case .layoutcore:
+            measurements = LayoutRunner(engine: LayoutCoreFeedParityEngine(), scenario: scenario, options: options).run()
+        }
+        progress.clear()
+
+        let result = ResultDocument.make(scenario: scenario, measurements: measurements, provenance: provenance,
+                                         timingsValid: !BuildConfiguration.isDebug)
+        if json {
+            print(result.json(), terminator: "")
+        } else {
+            print(TableReport.render(result), terminator: "")
+        }
+        if !noSave {
+            do {
+                let path = try ResultFiles.save(result, under: output ?? ResultFiles.defaultRunsDirectory)
+                if json { ExitStatus.printError("saved \(path)") } else { print("\nsaved \(path) (+ summary.md, charts)") }
+            } catch {
+                ExitStatus.printError("error: could not save the result: \(error)")
+                throw ExitCode(1)
+            }
+        }
+        if measurements.frameChecks.contains(where: { $0.mismatches > 0 }) {
+            ExitStatus.printError("error: the engine's frames differ from the manual layout's (see the table)")
+            throw ExitCode(1)
+        }
     }
 
-    private static func fileExists(_ path: String) -> Bool {
-        FileManager.default.fileExists(atPath: path)
+    func runSinglePass(_ phase: LayoutPhase, _ scenario: Scenario) throws {
+        let outcome: SinglePassOutcome
+        do {
+            switch engineKind {
+            case .nodetree:
+                outcome = try SinglePass.run(phase, scenario: scenario, engine: NodeTreeFeedParityEngine(), width: width)
+            case .layoutcore:
+                outcome = try SinglePass.run(phase, scenario: scenario, engine: LayoutCoreFeedParityEngine(), width: width)
+            }
+        } catch {
+            ExitStatus.printError("error: --single-pass \(error)")
+            throw ExitCode(1)
+        }
+        let calls = outcome.measureCalls.map { ", \($0) measure calls" } ?? ""
+        print("single pass: \(phase.title) of \(outcome.cells) cells at width \(Int(outcome.width)), "
+              + "\(Double(outcome.wallNanoseconds) / 1e6) ms wall (one pass: not a benchmark)\(calls)")
+        print("instructions per cell: valgrind --tool=callgrind --toggle-collect='*benchMeasuredRegion*' "
+              + "bench run --scenario \(scenario.name) --engine \(engineKind.rawValue) --single-pass \(phase.rawValue); "
+              + "Ir ÷ \(outcome.cells)")
+    }
+
+    /// "1,2,cores" → [.count(1), .count(2), .cores].
+    static func parseThreads(_ text: String) throws -> [ThreadCount] {
+        let entries = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        var counts: [ThreadCount] = []
+        for entry in entries {
+            if entry == "cores" {
+                counts.append(.cores)
+            } else if let count = Int(entry), Scenario.threadRange.contains(count) {
+                counts.append(.count(count))
+            } else {
+                throw ValidationError("--threads takes thread counts from 1 to \(Scenario.threadRange.upperBound) "
+                    + "or \"cores\", separated by commas; \"\(entry)\" is not one")
+            }
+        }
+        return counts
+    }
+
+    static func unique(_ counts: [Int]) -> [Int] {
+        var seen: [Int] = []
+        for count in counts where !seen.contains(count) { seen.append(count) }
+        return seen
+    }
+}
+
+/// One progress line on stderr, rewritten in place — only when stderr is a terminal.
+final class ProgressLine: @unchecked Sendable {
+    let isEnabled = isatty(STDERR_FILENO) == 1
+
+    func show(_ text: String) {
+        guard isEnabled else { return }
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+    }
+
+    func clear() {
+        guard isEnabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 }

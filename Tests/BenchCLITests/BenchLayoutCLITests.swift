@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// Runs the built `bench` executable: exact output on the shipped example, stdin, the default `run`,
-/// bad input files (exit code 2 and one line naming the file and the JSON path), a missing file, and the
-/// allocator line of --version.
+/// Runs the built `bench` executable: exact output on the shipped example, stdin, the default `run` (now
+/// the feed-parity scenario), bad input files (exit code 2 and one line naming the file and the JSON
+/// path), a missing file, and the allocator line of --version.
 @Suite struct BenchLayoutCLITests {
     static let photoCellOutput = """
         {"size": [375, 520], "nodes": [
@@ -66,14 +66,18 @@ import Testing
         #expect(output.stdout == #"{"size": [200, 200], "nodes": [{"name": "centred", "frame": [74, 79, 51, 41]}]}"# + "\n")
     }
 
-    @Test func runIsTheDefaultAndLaysOutThePhotoCellFromThePackageRoot() throws {
+    /// `run` is the default subcommand and its default scenario is feed-parity; scenarios are found in the
+    /// package's Scenarios/ from any directory.
+    @Test func runIsTheDefaultAndFindsScenariosFromThePackageRoot() throws {
         let elsewhere = try TemporaryDirectory()
-        let implicit = try BenchExecutable.run([], in: elsewhere.url)
-        #expect(implicit.status == 0)
+        let quick = ["--allow-debug", "--no-save", "--repetitions", "1", "--warmup", "0", "--threads", "1"]
+        let implicit = try BenchExecutable.run(quick, in: elsewhere.url)
+        #expect(implicit.status == 0, "\(implicit.stderr)")
         #expect(implicit.stderr == "")
-        #expect(implicit.stdout == Self.photoCellOutput)
-        let explicit = try BenchExecutable.run(["run"], in: elsewhere.url)
-        #expect(explicit.stdout == Self.photoCellOutput)
+        #expect(implicit.stdout.hasPrefix("feed-parity: 1000 cells, width 375, seed 12345, threads 1 ("))
+        let explicit = try BenchExecutable.run(["run", "--scenario", "ci"] + quick, in: elsewhere.url)
+        #expect(explicit.status == 0, "\(explicit.stderr)")
+        #expect(explicit.stdout.hasPrefix("ci: 100 cells"))
     }
 
     /// (file name, contents, the line bench prints on stderr)

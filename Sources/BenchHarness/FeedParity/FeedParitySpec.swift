@@ -1,0 +1,30 @@
+import LayoutCore
+
+// The feed-parity cell's layout spec, shared by every engine's cell (its layoutSpecThatFits:), and stated
+// for other engines in Scenarios/README.md:
+//
+//     vertical stack (alignItems stretch)
+//       inset (0, 8, 0, 8)
+//         horizontal stack (alignItems center)
+//           inset (8, 0, 8, 8) → avatar 30×30
+//           vertical stack (flexShrink 1) → [user name, location]
+//           spacer (flexGrow 1)
+//       ratio 1 → photo
+//       inset (8, 8, 8, 8) → comments
+
+public enum FeedParitySpec {
+    /// A fresh spec tree around the cell's five nodes, as a user's layoutSpecThatFits: builds one on
+    /// every layout.
+    public static func make(avatar: any LayoutElement, userName: any LayoutElement, location: any LayoutElement,
+                            photo: any LayoutElement, comments: any LayoutElement) -> any LayoutElement {
+        let avatarInset = InsetLayoutSpec(insets: EdgeInsets(top: 8, left: 0, bottom: 8, right: 8), child: avatar)
+        var headerText = StackLayoutSpec.vertical(children: [userName, location])
+        headerText.style.flexShrink = 1
+        let header = StackLayoutSpec.horizontal(alignItems: .center,
+                                                children: [avatarInset, headerText, LayoutSpec.spacer()])
+        let headerInset = InsetLayoutSpec(insets: EdgeInsets(top: 0, left: 8, bottom: 0, right: 8), child: header)
+        let photoRatio = RatioLayoutSpec(ratio: 1, child: photo)
+        let commentsInset = InsetLayoutSpec(insets: EdgeInsets(all: 8), child: comments)
+        return StackLayoutSpec.vertical(children: [headerInset, photoRatio, commentsInset])
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+// A run directory: result.json, summary.md, throughput.svg and latency.svg side by side. `bench run`
+// creates one under Results/runs/ (git-ignored); `bench report RESULT.json` rewrites the three renderings
+// next to an existing result.
+
+public enum ResultFiles {
+    public static let resultName = "result.json"
+    public static let summaryName = "summary.md"
+
+    /// Results/runs under the package root (or the current directory when the checkout is elsewhere).
+    public static var defaultRunsDirectory: String {
+        (PackageLocation.root ?? FileManager.default.currentDirectoryPath) + "/Results/runs"
+    }
+
+    /// Writes the result and its renderings into a new directory under `runsDirectory`, named
+    /// "YYYYMMDD-HHMMSS-SCENARIO" (UTC; "-2", "-3" … when taken). Returns the result file's path.
+    public static func save(_ result: ResultDocument, under runsDirectory: String) throws -> String {
+        let stamp = result.provenance.timestamp.filter { $0.isNumber || $0 == "T" }
+            .replacingOccurrences(of: "T", with: "-")
+        var directory = runsDirectory + "/" + stamp + "-" + result.scenario.name
+        var suffix = 2
+        while FileManager.default.fileExists(atPath: directory) {
+            directory = runsDirectory + "/" + stamp + "-" + result.scenario.name + "-\(suffix)"
+            suffix += 1
+        }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = directory + "/" + resultName
+        try write(result.json(), to: path)
+        try renderBeside(result, resultPath: path)
+        return path
+    }
+
+    /// Writes summary.md, throughput.svg and latency.svg into the directory of `resultPath`; returns
+    /// their paths.
+    @discardableResult
+    public static func renderBeside(_ result: ResultDocument, resultPath: String) throws -> [String] {
+        let directory = (resultPath as NSString).deletingLastPathComponent
+        let prefix = directory.isEmpty ? "" : directory + "/"
+        let files = [
+            (prefix + summaryName, MarkdownReport.render(result)),
+            (prefix + MarkdownReport.throughputChartName, ResultCharts.throughputSVG(result)),
+            (prefix + MarkdownReport.latencyChartName, ResultCharts.latencySVG(result)),
+        ]
+        for (path, text) in files { try write(text, to: path) }
+        return files.map(\.0)
+    }
+
+    static func write(_ text: String, to path: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}

@@ -1,0 +1,172 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// A pool of exactly N real threads (pthreads), started once and reused for every pass, so a run at
+// "2 threads" uses two threads — not however many GCD or a TaskGroup decide on. A pass hands every
+// worker the same job with its worker index; workers take cells through an atomic index
+// (PassSchedule). pthread mutex and condition variables only: TSan sees them (Synchronization.Mutex it
+// does not, on Linux).
+
+public final class WorkerPool: @unchecked Sendable {
+    public let threadCount: Int
+
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let wake: UnsafeMutablePointer<pthread_cond_t>
+    private let finished: UnsafeMutablePointer<pthread_cond_t>
+    // Guarded by `mutex`.
+    private var generation: UInt64 = 0
+    private var running = 0
+    private var job: ((Int) -> Void)?
+    private var stopping = false
+    private var threads: [pthread_t] = []
+
+    /// Starts `threadCount` (≥ 1) worker threads, parked until `run`. Call `shutdown()` when done (or
+    /// use `WorkerPool.with(threads:_:)`).
+    public init(threadCount: Int) {
+        precondition(threadCount >= 1, "a worker pool needs at least one thread, got \(threadCount)")
+        self.threadCount = threadCount
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        wake = .allocate(capacity: 1)
+        wake.initialize(to: pthread_cond_t())
+        finished = .allocate(capacity: 1)
+        finished.initialize(to: pthread_cond_t())
+        precondition(pthread_mutex_init(mutex, nil) == 0 && pthread_cond_init(wake, nil) == 0
+                         && pthread_cond_init(finished, nil) == 0)
+        for index in 0..<threadCount {
+            threads.append(startThread(index: index))
+        }
+    }
+
+    /// Runs `body(pool)` with a pool of `threads` workers and shuts it down afterwards.
+    public static func with<R>(threads: Int, _ body: (WorkerPool) throws -> R) rethrows -> R {
+        let pool = WorkerPool(threadCount: threads)
+        defer { pool.shutdown() }
+        return try body(pool)
+    }
+
+    /// Calls `job(workerIndex)` once on every worker, concurrently, and returns when all have returned.
+    /// The job may capture non-Sendable state: it must only touch disjoint data per worker or
+    /// synchronize itself (the runner's jobs write distinct cells).
+    public func run(_ job: (Int) -> Void) {
+        withoutActuallyEscaping(job) { job in
+            pthread_mutex_lock(mutex)
+            precondition(!stopping, "run on a worker pool after shutdown")
+            self.job = job
+            running = threadCount
+            generation &+= 1
+            pthread_cond_broadcast(wake)
+            while running > 0 {
+                pthread_cond_wait(finished, mutex)
+            }
+            self.job = nil
+            pthread_mutex_unlock(mutex)
+        }
+    }
+
+    /// Stops and joins every worker. Idempotent.
+    public func shutdown() {
+        pthread_mutex_lock(mutex)
+        let alreadyStopping = stopping
+        stopping = true
+        pthread_cond_broadcast(wake)
+        pthread_mutex_unlock(mutex)
+        guard !alreadyStopping else { return }
+        for thread in threads {
+            pthread_join(thread, nil)
+        }
+        threads.removeAll()
+    }
+
+    deinit {
+        // Workers hold the pool strongly until they exit, so by now they have been joined.
+        pthread_cond_destroy(wake)
+        pthread_cond_destroy(finished)
+        pthread_mutex_destroy(mutex)
+        wake.deallocate()
+        finished.deallocate()
+        mutex.deallocate()
+    }
+
+    private func workerLoop(index: Int) {
+        var seen: UInt64 = 0
+        while true {
+            pthread_mutex_lock(mutex)
+            while generation == seen && !stopping {
+                pthread_cond_wait(wake, mutex)
+            }
+            if stopping {
+                pthread_mutex_unlock(mutex)
+                return
+            }
+            seen = generation
+            pthread_mutex_unlock(mutex)
+
+            runCurrentJob(index)
+
+            pthread_mutex_lock(mutex)
+            running -= 1
+            if running == 0 { pthread_cond_signal(finished) }
+            pthread_mutex_unlock(mutex)
+        }
+    }
+
+    /// Calls the current job. Its own function so the worker's reference to the closure is released
+    /// before the worker reports completion (`run`'s withoutActuallyEscaping checks that nothing kept
+    /// it). Reading `job` without the lock is safe: `run` set it under the lock before waking the
+    /// workers, and clears it only after every worker has reported.
+    @inline(never)
+    private func runCurrentJob(_ index: Int) {
+        if let job { job(index) }
+    }
+
+    private func startThread(index: Int) -> pthread_t {
+        let context = Unmanaged.passRetained(WorkerContext(pool: self, index: index)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, 8 << 20)  // deep spec trees recurse
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        let status = pthread_create(&thread, &attributes, workerEntry, context)
+        precondition(status == 0 && thread != nil, "pthread_create failed (\(status))")
+        return thread!
+        #else
+        var thread = pthread_t()
+        let status = pthread_create(&thread, &attributes, workerEntry, context)
+        precondition(status == 0, "pthread_create failed (\(status))")
+        return thread
+        #endif
+    }
+
+    fileprivate final class WorkerContext {
+        let pool: WorkerPool
+        let index: Int
+        init(pool: WorkerPool, index: Int) {
+            self.pool = pool
+            self.index = index
+        }
+    }
+
+    fileprivate static func enter(_ raw: UnsafeMutableRawPointer) {
+        let context = Unmanaged<WorkerContext>.fromOpaque(raw).takeRetainedValue()
+        context.pool.workerLoop(index: context.index)
+    }
+}
+
+#if canImport(Darwin)
+private func workerEntry(_ raw: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+    WorkerPool.enter(raw)
+    return nil
+}
+#else
+private func workerEntry(_ raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    WorkerPool.enter(raw!)
+    return nil
+}
+#endif

@@ -1,0 +1,213 @@
+// Decoding a scenario file by hand over `JSONValue` with the layout documents' JSONReader, so every
+// error is one line naming the file, the exact JSON path and the reason (bench: exit code 2). Unknown
+// keys are errors. The format is documented in Scenarios/README.md; keep the two in step.
+
+extension Scenario {
+    /// Bounds that keep a run finite and its arithmetic exact.
+    public static let cellRange = 1...1_000_000
+    public static let widthRange = 64.0...4096.0
+    public static let threadRange = 1...256
+    public static let warmupRange = 0...1_000
+    public static let repetitionRange = 1...10_000
+    public static let lengthMinRange = 1...10_000
+    public static let lengthSpanRange = 1...100_000
+
+    static let topLevelKeys = ["version", "description", "generator", "seed", "cells", "distributions", "widths",
+                               "threads", "phases", "warmup", "repetitions"]
+    static let distributionKeys = ["userName", "location", "comments"]
+
+    /// Decodes the bytes of `file`; `name` defaults to the file name without directory and ".json".
+    public static func decode(_ bytes: [UInt8], file: String, name: String? = nil) throws(LayoutDocumentError) -> Scenario {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch {
+            throw .invalid(file: file, path: error.path,
+                           reason: .invalidJSON(line: error.line, column: error.column, message: error.message))
+        }
+        let decoder = ScenarioDecoder(reader: JSONReader(file: file))
+        return try decoder.scenario(json, name: name ?? ScenarioCatalog.scenarioName(ofFile: file),
+                                    contentHash: ContentHash.fnv1a64(bytes))
+    }
+
+    public static func decode(_ text: String, file: String, name: String? = nil) throws(LayoutDocumentError) -> Scenario {
+        try decode(Array(text.utf8), file: file, name: name)
+    }
+
+    /// Reads and decodes the file at `path`.
+    public static func load(path: String) throws(LayoutDocumentError) -> Scenario {
+        try decode(try FileInput.read(path: path), file: path)
+    }
+}
+
+struct ScenarioDecoder {
+    let reader: JSONReader
+
+    func scenario(_ json: JSONValue, name: String, contentHash: String) throws(LayoutDocumentError) -> Scenario {
+        let root = JSONPath.root
+        let object = try reader.object(json, at: root)
+        try reader.checkKeys(object, at: root, allowed: Scenario.topLevelKeys, context: "a scenario")
+
+        if let version = object["version"] {
+            let path = JSONPath.appending(root, key: "version")
+            guard case .number(let n) = version, n == Double(Scenario.version) else {
+                throw reader.fail(path, .invalidValue(
+                    "unsupported version \(version.foundDescription) (this bench reads scenario version \(Scenario.version))"))
+            }
+        }
+        func required(_ key: String) throws(LayoutDocumentError) -> (JSONValue, String) {
+            (try reader.required(object, key, at: root, context: "a scenario"), JSONPath.appending(root, key: key))
+        }
+
+        let (descriptionValue, descriptionPath) = try required("description")
+        let description = try reader.string(descriptionValue, at: descriptionPath)
+
+        let (generatorValue, generatorPath) = try required("generator")
+        // One generator so far; "feed" (the ASDKgram cell) will be the second.
+        _ = try reader.choice(generatorValue, at: generatorPath, [("feed-parity", ())])
+        let (seedValue, seedPath) = try required("seed")
+        let seed = try integer(seedValue, at: seedPath, in: 0...Int(UInt32.max))
+        let generator = FeedGeneratorKind.feedParity(try feedParityGenerator(object, seed: UInt32(seed)))
+
+        let (cellsValue, cellsPath) = try required("cells")
+        let cells = try integer(cellsValue, at: cellsPath, in: Scenario.cellRange)
+
+        let (widthsValue, widthsPath) = try required("widths")
+        let widths = try widthList(widthsValue, at: widthsPath)
+
+        let threads = try object["threads"].map { value throws(LayoutDocumentError) in
+            try threadList(value, at: JSONPath.appending(root, key: "threads"))
+        } ?? [.count(1), .cores]
+
+        let phases = try object["phases"].map { value throws(LayoutDocumentError) in
+            try phaseList(value, at: JSONPath.appending(root, key: "phases"))
+        } ?? LayoutPhase.allCases
+
+        let warmup = try object["warmup"].map { value throws(LayoutDocumentError) in
+            try integer(value, at: JSONPath.appending(root, key: "warmup"), in: Scenario.warmupRange)
+        } ?? 1
+
+        let (repetitionsValue, repetitionsPath) = try required("repetitions")
+        let repetitions = try integer(repetitionsValue, at: repetitionsPath, in: Scenario.repetitionRange)
+
+        return Scenario(name: name, file: reader.file, contentHash: contentHash, description: description,
+                        generator: generator, cells: cells, widths: widths, threads: threads, phases: phases,
+                        warmup: warmup, repetitions: repetitions)
+    }
+
+    /// The optional "distributions" object of the feed-parity generator.
+    func feedParityGenerator(_ object: JSONObject, seed: UInt32) throws(LayoutDocumentError) -> FeedParityGenerator {
+        var generator = FeedParityGenerator(seed: seed)
+        guard let value = object["distributions"] else { return generator }
+        let path = JSONPath.appending(JSONPath.root, key: "distributions")
+        let distributions = try reader.object(value, at: path)
+        try reader.checkKeys(distributions, at: path, allowed: Scenario.distributionKeys,
+                             context: "the feed-parity distributions")
+        for entry in distributions.entries {
+            let distribution = try lengthDistribution(entry.value, at: JSONPath.appending(path, key: entry.key))
+            switch entry.key {
+            case "userName": generator.userName = distribution
+            case "location": generator.location = distribution
+            default: generator.comments = distribution
+            }
+        }
+        return generator
+    }
+
+    /// {"min": characters ≥ 1, "span": distinct lengths ≥ 1}.
+    func lengthDistribution(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> TextLengthDistribution {
+        let object = try reader.object(value, at: path)
+        try reader.checkKeys(object, at: path, allowed: ["min", "span"], context: "a text length distribution")
+        let context = "a text length distribution"
+        let min = try integer(try reader.required(object, "min", at: path, context: context),
+                              at: JSONPath.appending(path, key: "min"), in: Scenario.lengthMinRange)
+        let span = try integer(try reader.required(object, "span", at: path, context: context),
+                               at: JSONPath.appending(path, key: "span"), in: Scenario.lengthSpanRange)
+        return TextLengthDistribution(min: min, span: span)
+    }
+
+    /// A non-empty array of whole widths in points, without duplicates.
+    func widthList(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> [Double] {
+        let array = try nonEmptyArray(value, at: path, of: "widths")
+        var widths: [Double] = []
+        for (index, element) in array.enumerated() {
+            let elementPath = JSONPath.appending(path, index: index)
+            let range = Scenario.widthRange
+            let width = Double(try integer(element, at: elementPath, in: Int(range.lowerBound)...Int(range.upperBound),
+                                           what: "a whole number of points"))
+            guard !widths.contains(width) else {
+                throw reader.fail(elementPath, .invalidValue("duplicate width \(JSONText.number(width))"))
+            }
+            widths.append(width)
+        }
+        return widths
+    }
+
+    /// A non-empty array of thread counts (whole numbers) and "cores".
+    func threadList(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> [ThreadCount] {
+        let array = try nonEmptyArray(value, at: path, of: "thread counts")
+        var threads: [ThreadCount] = []
+        for (index, element) in array.enumerated() {
+            let elementPath = JSONPath.appending(path, index: index)
+            let entry: ThreadCount
+            switch element {
+            case .string("cores"):
+                entry = .cores
+            case .number:
+                entry = .count(try integer(element, at: elementPath, in: Scenario.threadRange))
+            default:
+                throw reader.wrongType(elementPath, expected: "a thread count or \"cores\"", element)
+            }
+            guard !threads.contains(entry) else {
+                throw reader.fail(elementPath, .invalidValue("duplicate thread count \(entry)"))
+            }
+            threads.append(entry)
+        }
+        return threads
+    }
+
+    /// A non-empty array of phase names, without duplicates.
+    func phaseList(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> [LayoutPhase] {
+        let array = try nonEmptyArray(value, at: path, of: "phases")
+        var phases: [LayoutPhase] = []
+        for (index, element) in array.enumerated() {
+            let elementPath = JSONPath.appending(path, index: index)
+            let phase = try reader.choice(element, at: elementPath, LayoutPhase.self)
+            guard !phases.contains(phase) else {
+                throw reader.fail(elementPath, .invalidValue("duplicate phase \(JSONText.quoted(phase.rawValue))"))
+            }
+            phases.append(phase)
+        }
+        return phases
+    }
+
+    func nonEmptyArray(_ value: JSONValue, at path: String, of what: String) throws(LayoutDocumentError) -> [JSONValue] {
+        let array = try reader.array(value, at: path)
+        guard !array.isEmpty else { throw reader.fail(path, .invalidValue("needs at least one entry (\(what))")) }
+        return array
+    }
+
+    /// A JSON number that is a whole number within `range`.
+    func integer(_ value: JSONValue, at path: String, in range: ClosedRange<Int>,
+                 what: String = "a whole number") throws(LayoutDocumentError) -> Int {
+        guard case .number(let n) = value else { throw reader.wrongType(path, expected: what, value) }
+        guard n == n.rounded(), n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
+            throw reader.fail(path, .invalidValue(
+                "must be \(what) from \(range.lowerBound) to \(range.upperBound), found \(JSONText.number(n))"))
+        }
+        return Int(n)
+    }
+}
+
+/// FNV-1a, 64-bit, over a file's bytes: cheap, dependency-free and stable across platforms.
+public enum ContentHash {
+    public static func fnv1a64(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
