@@ -30,10 +30,10 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .target(name: "LayoutCore", swiftSettings: fastRelease),
         .target(name: "TextEngine", dependencies: ["LayoutCore", "CFreeType"], swiftSettings: fastRelease),
-        .target(name: "NodeTree", dependencies: ["LayoutCore"], swiftSettings: fastRelease),
+        .target(name: "NodeTree", dependencies: ["LayoutCore", "TextEngine"], swiftSettings: fastRelease),
         .target(
             name: "BenchHarness",
-            dependencies: ["NodeTree", "LayoutCore", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: ["NodeTree", "LayoutCore", "TextEngine", .product(name: "Histogram", package: "hdrhistogram-swift")],
             swiftSettings: fastRelease
         ),
         .executableTarget(
@@ -45,19 +45,21 @@ let package = Package(
             ],
             swiftSettings: fastRelease
         ),
-        // Text measurement micro-benchmark (release build; prints per-call time and jemalloc allocations).
+        // Text measurement micro-benchmark, engine and TextNode level (release build; prints per-call time and
+        // jemalloc allocations).
         .executableTarget(
             name: "textbench",
             dependencies: [
                 "TextEngine",
+                "NodeTree",
                 .target(name: "CJemalloc", condition: .when(traits: ["Jemalloc"])),
             ],
             swiftSettings: fastRelease
         ),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),
-        .testTarget(name: "NodeTreeTests", dependencies: ["NodeTree", "LayoutCore"]),
-        .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness", "LayoutCore"]),
+        .testTarget(name: "NodeTreeTests", dependencies: ["NodeTree", "LayoutCore", "TextEngine"]),
+        .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness", "LayoutCore", "TextEngine"]),
         .testTarget(name: "BenchCLITests", dependencies: ["bench"]),
     ]
 )

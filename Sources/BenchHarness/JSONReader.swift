@@ -97,6 +97,15 @@ struct JSONReader {
         return n
     }
 
+    /// A whole number ≥ 0 (line counts), at most 1,000,000.
+    func count(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> Int {
+        guard case .number(let n) = value else { throw wrongType(path, expected: "a whole number ≥ 0", value) }
+        guard n >= 0, n <= 1_000_000, n == n.rounded(.towardZero) else {
+            throw fail(path, .invalidValue("must be a whole number from 0 to 1000000, found \(JSONText.number(n))"))
+        }
+        return Int(n)
+    }
+
     /// `[x, y]` of finite numbers.
     func point(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> Point {
         let pair = try numberPair(value, at: path, what: "[x, y]")

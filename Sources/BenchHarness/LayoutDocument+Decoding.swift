@@ -1,4 +1,5 @@
 import LayoutCore
+import TextEngine
 
 // Decoding a layout document (format in Scenarios/layout/README.md) by hand over `JSONValue`, so every
 // error names the exact JSON path of the value at fault. Elements are decoded in document key order, so
@@ -46,17 +47,24 @@ struct LayoutDocumentDecoder {
 
     static let documentKeys = ["version", "name", "description", "scale", "sizeRange", "root"]
 
-    /// The keys an element of each kind takes besides its kind key and "style"; all of them are required.
+    /// The keys an element of each kind requires besides its kind key.
     static func companionKeys(of kind: String) -> [String] {
         switch kind {
         case "stack", "absolute", "wrapper": return ["children"]
         case "inset", "overlay", "background", "center", "relative", "ratio": return ["child"]
         case "corner": return ["child", "cornerElement"]
+        case "text": return ["name"]
         default: return []  // node, spacer
         }
     }
 
-    static let allElementKeys = ElementKind.keys + ["style", "child", "children", "cornerElement"]
+    /// The keys an element of each kind may have besides its kind key, its companions and "style".
+    static func optionalKeys(of kind: String) -> [String] {
+        kind == "text" ? ["font", "maxLines", "truncationToken"] : []
+    }
+
+    static let allElementKeys = ElementKind.keys
+        + ["style", "child", "children", "cornerElement", "name", "font", "maxLines", "truncationToken"]
 
     // MARK: The document
 
@@ -130,7 +138,8 @@ struct LayoutDocumentDecoder {
         }
         let context = "\(kind) element".withArticle
         let companions = Self.companionKeys(of: kind)
-        try reader.checkKeys(object, at: path, allowed: [kind, "style"] + companions, context: context)
+        try reader.checkKeys(object, at: path, allowed: [kind, "style"] + companions + Self.optionalKeys(of: kind),
+                             context: context)
         for key in companions where object[key] == nil {
             throw reader.fail(path, .missingKey(key, context: context))
         }
@@ -139,14 +148,31 @@ struct LayoutDocumentDecoder {
         for entry in object.entries {
             let entryPath = JSONPath.appending(path, key: entry.key)
             switch entry.key {
-            case "style": parts.style = try style(entry.value, at: entryPath)
+            case "style":
+                if kind == "text" { try checkTextStyle(entry.value, at: entryPath) }
+                parts.style = try style(entry.value, at: entryPath)
             case "child": parts.child = try element(entry.value, at: entryPath)
             case "cornerElement": parts.corner = try element(entry.value, at: entryPath)
             case "children": parts.children = try elements(entry.value, at: entryPath)
+            case "name": parts.name = try nodeName(entry.value, at: entryPath)
+            case "font": parts.font = try font(entry.value, at: entryPath)
+            case "maxLines": parts.maximumNumberOfLines = try reader.count(entry.value, at: entryPath)
+            case "truncationToken": parts.truncationToken = try reader.string(entry.value, at: entryPath)
             default: parts.kind = try kindValue(kind, entry.value, at: entryPath)
             }
         }
         return ElementDescription(parts.assemble(kind: kind), style: parts.style)
+    }
+
+    /// A text element's baseline offsets come from its font; a style that sets them is rejected rather than
+    /// silently overridden.
+    func checkTextStyle(_ value: JSONValue, at path: String) throws(LayoutDocumentError) {
+        guard case .object(let object) = value else { return }  // style() reports the wrong type
+        for key in object.keys where key == "ascender" || key == "descender" {
+            throw reader.fail(JSONPath.appending(path, key: key), .invalidValue(
+                "a text element's ascender and descender come from its font (the first line's baseline and the "
+                    + "last line's descender); remove \(JSONText.quoted(key))"))
+        }
     }
 
     mutating func elements(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> [ElementDescription] {
@@ -163,6 +189,7 @@ struct LayoutDocumentDecoder {
     mutating func kindValue(_ kind: String, _ value: JSONValue, at path: String) throws(LayoutDocumentError) -> KindValue {
         switch kind {
         case "node": return .node(try nodeName(value, at: path))
+        case "text": return .text(try reader.string(value, at: path))
         case "stack": return .stack(try stackOptions(value, at: path))
         case "inset": return .inset(try insets(value, at: path))
         case "overlay", "background": return .element(try element(value, at: path))
@@ -195,11 +222,19 @@ struct ElementParts {
     var child: ElementDescription?
     var corner: ElementDescription?
     var children: [ElementDescription] = []
+    // Text elements.
+    var name: String?
+    var font = TextAttributes()
+    var maximumNumberOfLines = 0
+    var truncationToken = TextMeasurer.defaultTruncationToken
 
     /// Every required key was checked before the parts were read, so each child is present here.
     func assemble(kind key: String) -> ElementKind {
         switch kind {
         case .node(let name): return .node(name: name)
+        case .text(let string):
+            return .text(TextLeaf(name: name!, string: string, attributes: font,
+                                  maximumNumberOfLines: maximumNumberOfLines, truncationToken: truncationToken))
         case .stack(let options): return .stack(options, children: children)
         case .inset(let insets): return .inset(insets, child: child!)
         case .element(let element):
@@ -217,6 +252,7 @@ struct ElementParts {
 enum KindValue {
     case none
     case node(String)
+    case text(String)
     case stack(StackOptions)
     case inset(EdgeInsets)
     case element(ElementDescription)

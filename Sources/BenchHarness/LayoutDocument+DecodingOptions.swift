@@ -1,4 +1,5 @@
 import LayoutCore
+import TextEngine
 
 // Decoding the option objects of each element kind and the style. Omitted keys keep the defaults of
 // the option values (Texture's for the stack); unknown keys are errors.
@@ -146,5 +147,52 @@ extension LayoutDocumentDecoder {
             options.wrapsCorner = try reader.bool(v, at: JSONPath.appending(path, key: "wrapsCorner"))
         }
         return options
+    }
+
+    static let fontKeys = ["size", "weight", "family", "file", "kerning", "lineHeightMultiple"]
+    static let weightTable: [(String, FontWeight)] = [("regular", .regular), ("bold", .bold)]
+
+    /// A text element's font: DejaVu Sans 12 pt regular, no kerning, line-height multiple 1 unless given.
+    /// "family" (a registered family: "DejaVu Sans") or "file" (a TrueType/OpenType path, one face, so no
+    /// "weight"), not both. The font is loaded here, so a missing file is bad input (exit 2), not a silent
+    /// fallback to another face.
+    func font(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> TextAttributes {
+        let object = try reader.object(value, at: path)
+        try reader.checkKeys(object, at: path, allowed: Self.fontKeys, context: "the font")
+        var attributes = TextAttributes()
+        var sourceKey: String?
+        for entry in object.entries {
+            let p = JSONPath.appending(path, key: entry.key)
+            let v = entry.value
+            switch entry.key {
+            case "size": attributes.size = try reader.finitePositive(v, at: p)
+            case "weight": attributes.weight = try reader.choice(v, at: p, Self.weightTable)
+            case "family", "file":
+                if let other = sourceKey {
+                    throw reader.fail(p, .invalidValue(
+                        "a font has a \"family\" or a \"file\", not both (\(JSONText.quoted(other)) is given)"))
+                }
+                let name = try reader.string(v, at: p)
+                guard !name.isEmpty else { throw reader.fail(p, .invalidValue("must not be empty")) }
+                attributes.font = entry.key == "family" ? .family(name) : .file(name)
+                sourceKey = entry.key
+            case "kerning": attributes.kerning = try reader.bool(v, at: p)
+            case "lineHeightMultiple": attributes.lineHeightMultiple = try reader.finitePositive(v, at: p)
+            default: preconditionFailure("font key \(entry.key) passed checkKeys but has no decoder")
+            }
+        }
+        if sourceKey == "file", object["weight"] != nil {
+            throw reader.fail(JSONPath.appending(path, key: "weight"), .invalidValue(
+                "a font file is one face, so \"weight\" does not apply to it (use \"family\" to pick a weight)"))
+        }
+        if let sourceKey {
+            do {
+                _ = try FontRegistry.shared.face(for: attributes.font, weight: attributes.weight)
+            } catch {
+                throw reader.fail(JSONPath.appending(path, key: sourceKey),
+                                  .invalidValue("cannot load the font: \(error)"))
+            }
+        }
+        return attributes
     }
 }

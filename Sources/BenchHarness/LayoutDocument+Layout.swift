@@ -1,4 +1,5 @@
 import LayoutCore
+import TextEngine
 
 // Laying out a document the way Texture's spec snapshot tests do: a host node whose layout spec is the
 // document's root is measured with layoutThatFits(sizeRange) and flattened; its subnode layouts are the
@@ -29,6 +30,8 @@ extension ElementDescription {
         switch kind {
         case .node(let name):
             return LeafNode(name, style: style)
+        case .text(let leaf):
+            return leaf.makeNode(style: style)
         case .stack(let options, let children):
             var stack = StackLayoutSpec(direction: options.direction, spacing: options.spacing,
                                         justifyContent: options.justifyContent, alignItems: options.alignItems,
@@ -71,6 +74,23 @@ extension ElementDescription {
         var spec = spec
         spec.style = style
         return spec
+    }
+}
+
+extension TextLeaf {
+    /// A leaf measured by TextEngine: Clamp(range, measured size within range.max) like a text node, with the
+    /// text's baseline offsets in its style. The text is built (its fonts resolved) once per element.
+    func makeNode(style: LayoutElementStyle) -> LeafNode {
+        let text = AttributedText(string, attributes: attributes)
+        var style = style
+        let metrics = text.baselineMetrics
+        style.ascender = metrics.ascender
+        style.descender = metrics.descender
+        let lines = maximumNumberOfLines, token = truncationToken
+        return LeafNode(name, style: style) { maxSize in
+            TextMeasurer.shared.measure(text, maxWidth: maxSize.width, maxHeight: maxSize.height,
+                                        maximumNumberOfLines: lines, truncationToken: token).size
+        }
     }
 }
 

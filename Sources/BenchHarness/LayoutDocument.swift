@@ -1,4 +1,5 @@
 import LayoutCore
+import TextEngine
 
 // The input of `bench layout` (Scenarios/layout/README.md describes the file format): a size range, a
 // screen scale and a tree of layout elements, kept as plain values. Decoding is in
@@ -52,6 +53,7 @@ public struct ElementDescription: Equatable, Sendable {
     private func collectNodeNames(into names: inout [String]) {
         switch kind {
         case .node(let name): names.append(name)
+        case .text(let leaf): names.append(leaf.name)
         case .stack(_, let children), .absolute(_, let children), .wrapper(let children):
             for child in children { child.collectNodeNames(into: &names) }
         case .inset(_, let child), .center(_, let child), .relative(_, let child), .ratio(_, let child):
@@ -75,6 +77,8 @@ public struct ElementDescription: Equatable, Sendable {
 public indirect enum ElementKind: Equatable, Sendable {
     /// A leaf node (LayoutCore's `LeafNode`), named in the output.
     case node(name: String)
+    /// A leaf measured as text by TextEngine (Texture's ASTextNode), named in the output.
+    case text(TextLeaf)
     case stack(StackOptions, children: [ElementDescription])
     case inset(EdgeInsets, child: ElementDescription)
     case overlay(ElementDescription, child: ElementDescription)
@@ -90,8 +94,31 @@ public indirect enum ElementKind: Equatable, Sendable {
     case corner(CornerOptions, child: ElementDescription, corner: ElementDescription)
 
     /// The kind keys, in the order the format documents them.
-    public static let keys = ["node", "stack", "inset", "overlay", "background", "center", "relative", "ratio",
-                              "absolute", "wrapper", "spacer", "corner"]
+    public static let keys = ["node", "text", "stack", "inset", "overlay", "background", "center", "relative",
+                              "ratio", "absolute", "wrapper", "spacer", "corner"]
+}
+
+/// A text leaf: `{"text": "Hello", "name": "t", "font": {…}, "maxLines": 2, "truncationToken": "…"}`. Laid out
+/// like Texture's text node: its size is the text measured within the range's maximum (TextMeasurer.shared),
+/// clamped into the range, and its style's ascender and descender come from its font
+/// (AttributedText.baselineMetrics), so baseline-aligned stacks line it up.
+public struct TextLeaf: Equatable, Sendable {
+    public var name: String
+    public var string: String
+    /// DejaVu Sans 12 pt regular unless the document's "font" says otherwise.
+    public var attributes: TextAttributes
+    /// 0 = unlimited.
+    public var maximumNumberOfLines: Int
+    public var truncationToken: String
+
+    public init(name: String, string: String, attributes: TextAttributes = TextAttributes(),
+                maximumNumberOfLines: Int = 0, truncationToken: String = TextMeasurer.defaultTruncationToken) {
+        self.name = name
+        self.string = string
+        self.attributes = attributes
+        self.maximumNumberOfLines = maximumNumberOfLines
+        self.truncationToken = truncationToken
+    }
 }
 
 /// The stack options of the file, with Texture's defaults (a horizontal stack, alignItems stretch).

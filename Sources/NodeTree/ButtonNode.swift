@@ -1,4 +1,5 @@
 import LayoutCore
+import TextEngine
 
 // Texture's ASButtonNode: a title and an image in a stack (horizontal by default, spacing 8, content
 // centred on both axes), optionally inset by contentEdgeInsets and laid over a background image.
@@ -41,10 +42,14 @@ open class ButtonNode: DisplayNode, @unchecked Sendable {
         addSubnode(titleNode)
     }
 
-    /// Texture's setTitle:withFont:withColor:forState: reduced to text and size.
-    public func setTitle(_ title: String, fontSize: Double = 17) {
-        titleNode.fontSize = fontSize
-        titleNode.text = title
+    /// Texture's setTitle:withFont:withColor:forState: reduced to text, size and weight (DejaVu Sans).
+    public func setTitle(_ title: String, fontSize: Double = 17, weight: FontWeight = .regular) {
+        setAttributedTitle(AttributedText(title, attributes: TextAttributes(size: fontSize, weight: weight)))
+    }
+
+    /// Texture's setAttributedTitle:forState: (one state).
+    public func setAttributedTitle(_ title: AttributedText) {
+        titleNode.attributedText = title
         setNeedsLayout()
     }
 
@@ -119,7 +124,7 @@ open class ButtonNode: DisplayNode, @unchecked Sendable {
 
         var children: [any LayoutElement] = []
         if imageNode.image != nil { children.append(imageNode) }
-        if !titleNode.text.isEmpty {
+        if !titleNode.attributedText.isEmpty {
             if options.imageAlignment == .beginning {
                 children.append(titleNode)
             } else {

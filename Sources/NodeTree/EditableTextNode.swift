@@ -1,9 +1,11 @@
 import LayoutCore
+import TextEngine
 
 // Texture's ASEditableTextNode as the seeds' sign-up form uses it: a text field with text and a placeholder.
 // Its size is, in order of precedence: the style size (as for any node — the framework intersects it with
-// the range), a fixed size set on the node, or the synthetic text measure of the text (or of the
-// placeholder while the text is empty) with at least one line, since an empty field still shows a line.
+// the range), a fixed size set on the node, or the text (or the placeholder while the text is empty)
+// measured by TextEngine in DejaVu Sans at `fontSize`, with at least one line's height, since an empty field
+// still shows a line.
 
 open class EditableTextNode: DisplayNode, @unchecked Sendable {
     struct FieldState {
@@ -13,12 +15,18 @@ open class EditableTextNode: DisplayNode, @unchecked Sendable {
         var fixedSize: Size?
         var isSecureTextEntry = false
         var maximumLinesToDisplay = 0
+        /// What is measured (the text, or the placeholder while the text is empty) and one line's height in
+        /// the field's font, rebuilt when a measured field changes — not on every measurement.
+        var shown = AttributedText("")
+        var lineHeight = 0.0
+        var revision: UInt64 = 0
     }
 
     let fieldState = Locked(FieldState())
 
     public override init() {
         super.init()
+        updateMeasuredField { _ in }  // the empty field's line height
     }
 
     public convenience init(placeholder: String, fontSize: Double = 17) {
@@ -60,18 +68,35 @@ open class EditableTextNode: DisplayNode, @unchecked Sendable {
     }
 
     private func updateMeasuredField(_ update: (inout FieldState) -> Void) {
-        fieldState.withLock { update(&$0) }
+        fieldState.withLock {
+            update(&$0)
+            $0.revision &+= 1
+        }
+        // Build the measured text outside the lock (it resolves a font, possibly loading it), then publish it
+        // only if no other write came in between; otherwise go round again with the newer state.
+        while true {
+            let snapshot = fieldState.withLock { $0 }
+            let attributes = TextAttributes(size: snapshot.fontSize)
+            let shown = AttributedText(snapshot.text.isEmpty ? snapshot.placeholder : snapshot.text,
+                                       attributes: attributes)
+            let lineHeight = FontRegistry.shared.resolveFace(for: attributes).lineHeight(pointSize: attributes.size)
+            let published = fieldState.withLock { s -> Bool in
+                guard s.revision == snapshot.revision else { return false }
+                s.shown = shown
+                s.lineHeight = lineHeight
+                return true
+            }
+            if published { break }
+        }
         setNeedsLayout()
     }
 
     open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
         let s = fieldState.withLock { $0 }
         if let fixed = s.fixedSize { return fixed }
-        let shown = s.text.isEmpty ? s.placeholder : s.text
-        var size = TextNode.syntheticSize(characterCount: shown.count, fontSize: s.fontSize,
-                                          maximumNumberOfLines: s.maximumLinesToDisplay,
-                                          constrainedWidth: constrainedSize.width)
-        size.height = Swift.max(size.height, 1.2 * s.fontSize)
+        var size = TextMeasurer.shared.measure(s.shown, maxWidth: constrainedSize.width,
+                                               maximumNumberOfLines: s.maximumLinesToDisplay).size
+        size.height = Swift.max(size.height, ceilPx(s.lineHeight))
         return size
     }
 }

@@ -1,118 +1,139 @@
 import LayoutCore
+import TextEngine
 
-// Texture's ASTextNode with a synthetic measure: every character is half the font size wide and lines
-// wrap by character. Deterministic and cheap, so layout numbers do not depend on a font yet; the TextEngine
-// issue replaces `calculateSizeThatFits` with FreeType-measured text (this file is the only one to change).
+// Texture's ASTextNode, measured by TextEngine with a real font (DejaVu Sans unless the text says otherwise).
 //
-//   width  = min(available width, characters × 0.5 × fontSize)
-//   lines  = ceil(characters / characters per line), capped by maximumNumberOfLines (0 = no cap)
-//   height = lines × lineHeight (lineHeightMultiple × fontSize; 1.2 by default)
-// Empty text measures 0×0, as in Texture. The style's ascender/descender follow the font size (0.8 / −0.2
-// of it) so baseline-aligned stacks have something to align.
+//   size      = TextMeasurer.shared.measure(attributedText, within range.max, maximumNumberOfLines,
+//               truncationToken).size — (ceilPx(widest line), ceilPx(Σ line heights)) — clamped into the
+//               range by the leaf path (reference 2.6), as Texture clamps its text node's size;
+//   ascender  = the first line's baseline, descender = the last line's descender, put into the node's style
+//               when the text is set (AttributedText.baselineMetrics), so a stack aligns baselines
+//               (reference 3.2 step 6).
+//
+// Why the style is set with the text and not per measurement: the stack reads a child's style before it
+// measures the child, and one node may be measured at several widths at once on several threads — a value
+// written by each measurement would be stale for the first and racy for the others. The baseline offsets of a
+// text are known from its fonts alone (exactly, whenever its runs share line metrics: see
+// AttributedText+Baselines.swift), which is also when Texture sets them.
+//
+// Measurement runs with no lock held: the text, line limit and token are read under the text lock, then
+// TextMeasurer.shared lays the text out through the process-wide TextLayoutCache (keyed by text, attributes,
+// width, height, line limit, token and pixel scale), so equal texts measured by different nodes — a cell
+// rebuilt for the same model, a re-measure after invalidation — are laid out once.
 
 open class TextNode: DisplayNode, @unchecked Sendable {
     struct TextState {
-        var text = ""
-        /// Characters (grapheme clusters), counted once when the text is set — not on every measurement.
-        var characterCount = 0
-        var fontSize: Double = 17
+        var attributedText = TextNode.emptyText
         var maximumNumberOfLines = 0
-        var lineHeightMultiple: Double = 1.2
+        var truncationToken = TextMeasurer.defaultTruncationToken
+        /// Bumped by every text change; the style's baseline offsets are published for a revision (below).
+        var revision: UInt64 = 0
     }
+
+    static let emptyText = AttributedText("")
 
     let textState = Locked(TextState())
 
     public override init() {
         super.init()
-        applyFontMetricsToStyle(fontSize: 17)
     }
 
-    public convenience init(text: String, fontSize: Double = 17) {
+    /// A node showing `attributedText`.
+    public convenience init(attributedText: AttributedText) {
         self.init()
-        self.fontSize = fontSize
-        self.text = text
+        self.attributedText = attributedText
     }
 
-    /// The text (Texture's attributedText). Setting a different text invalidates the node's layout
-    /// (setNeedsLayout), as Texture does.
-    public var text: String {
-        get { textState.withLock { $0.text } }
-        set {
-            let count = newValue.count
-            let changed = textState.withLock { s -> Bool in
-                guard s.text != newValue else { return false }
-                s.text = newValue
-                s.characterCount = count
-                return true
-            }
-            if changed { setNeedsLayout() }
-        }
+    /// One run of `text` in DejaVu Sans (the registry's default family) at `fontSize` points and `weight`.
+    public convenience init(text: String, fontSize: Double = 12, weight: FontWeight = .regular) {
+        self.init(attributedText: AttributedText(text, attributes: TextAttributes(size: fontSize, weight: weight)))
     }
 
-    public var fontSize: Double {
-        get { textState.withLock { $0.fontSize } }
+    // MARK: - Properties (any thread)
+
+    /// The text (Texture's attributedText). Setting a different text puts its baseline offsets into the style
+    /// (ascender of the first line, descender of the last) and invalidates the node's layout (setNeedsLayout),
+    /// as Texture's text node does. Setting an equal text does nothing.
+    public var attributedText: AttributedText {
+        get { textState.withLock { $0.attributedText } }
         set {
             let changed = textState.withLock { s -> Bool in
-                guard s.fontSize != newValue else { return false }
-                s.fontSize = newValue
+                guard s.attributedText != newValue else { return false }
+                s.attributedText = newValue
+                s.revision &+= 1
                 return true
             }
-            if changed {
-                applyFontMetricsToStyle(fontSize: newValue)
-                setNeedsLayout()
-            }
-        }
-    }
-
-    /// 0 means unlimited.
-    public var maximumNumberOfLines: Int {
-        get { textState.withLock { $0.maximumNumberOfLines } }
-        set {
-            let changed = textState.withLock { s -> Bool in
-                guard s.maximumNumberOfLines != newValue else { return false }
-                s.maximumNumberOfLines = newValue
-                return true
-            }
-            if changed { setNeedsLayout() }
-        }
-    }
-
-    /// Line height as a multiple of the font size.
-    public var lineHeightMultiple: Double {
-        get { textState.withLock { $0.lineHeightMultiple } }
-        set {
-            textState.withLock { $0.lineHeightMultiple = newValue }
+            guard changed else { return }
+            publishBaselineMetrics()
             setNeedsLayout()
         }
     }
 
+    /// 0 means unlimited (Texture's default). When the text needs more lines, the last one ends with the
+    /// truncation token. Setting a different value invalidates the node's layout.
+    public var maximumNumberOfLines: Int {
+        get { textState.withLock { $0.maximumNumberOfLines } }
+        set {
+            let value = Swift.max(0, newValue)
+            let changed = textState.withLock { s -> Bool in
+                guard s.maximumNumberOfLines != value else { return false }
+                s.maximumNumberOfLines = value
+                return true
+            }
+            if changed { setNeedsLayout() }
+        }
+    }
+
+    /// What ends a truncated last line (Texture's truncationAttributedText; "…" by default). It takes the
+    /// attributes of the character it follows, as Texture applies the text's attributes to its token. Setting
+    /// a different token invalidates the node's layout.
+    public var truncationToken: String {
+        get { textState.withLock { $0.truncationToken } }
+        set {
+            let changed = textState.withLock { s -> Bool in
+                guard s.truncationToken != newValue else { return false }
+                s.truncationToken = newValue
+                return true
+            }
+            if changed { setNeedsLayout() }
+        }
+    }
+
+    // MARK: - Measurement (any thread, no lock held)
+
+    /// Texture's calculateSizeThatFits: for a text node: the measured text size within `constrainedSize`
+    /// (width: line breaking; height: lines that would end below it are dropped, keeping one). The leaf path
+    /// clamps it into the range.
     open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
-        let s = textState.withLock { $0 }
-        return TextNode.syntheticSize(characterCount: s.characterCount, fontSize: s.fontSize,
-                                      lineHeightMultiple: s.lineHeightMultiple,
-                                      maximumNumberOfLines: s.maximumNumberOfLines,
-                                      constrainedWidth: constrainedSize.width)
+        textLayout(constrainedTo: constrainedSize).size
     }
 
-    /// The synthetic measure, exposed so a scenario or a hand-written "manual layout" can compute the same
-    /// sizes without a node.
-    public static func syntheticSize(characterCount: Int, fontSize: Double, lineHeightMultiple: Double = 1.2,
-                                     maximumNumberOfLines: Int = 0, constrainedWidth: Double) -> Size {
-        guard characterCount > 0, fontSize > 0 else { return .zero }
-        let characterWidth = 0.5 * fontSize
-        let natural = Double(characterCount) * characterWidth
-        // MIN(available, natural): an infinite or NaN width leaves the text on its natural width.
-        let width = foundationMin(constrainedWidth, natural)
-        let perLine = Swift.max(1, Int((width / characterWidth).rounded(.down)))
-        var lines = (characterCount + perLine - 1) / perLine
-        if maximumNumberOfLines > 0 { lines = Swift.min(lines, maximumNumberOfLines) }
-        return Size(width: Swift.max(0, width), height: Double(lines) * lineHeightMultiple * fontSize)
+    /// The text laid out within `maxSize`: lines, baselines, truncation (what Texture's isTruncated and
+    /// lineCount read for the node's bounds). Goes through the same shared cache as measurement, so asking
+    /// for the maximum size the node was measured with is a cache hit.
+    public func textLayout(constrainedTo maxSize: Size) -> TextLayoutResult {
+        let (text, lines, token) = textState.withLock {
+            ($0.attributedText, $0.maximumNumberOfLines, $0.truncationToken)
+        }
+        return TextMeasurer.shared.measure(text, maxWidth: maxSize.width, maxHeight: maxSize.height,
+                                           maximumNumberOfLines: lines, truncationToken: token)
     }
 
-    private func applyFontMetricsToStyle(fontSize: Double) {
-        var style = self.style
-        style.ascender = 0.8 * fontSize
-        style.descender = -0.2 * fontSize
-        self.style = style
+    // MARK: - Baseline offsets
+
+    /// Writes the baseline offsets of the current text into the style. Two locks, never nested: the text is
+    /// read under the text lock, the style written under the node's lock. A writer that raced with another
+    /// text change (the revision moved in between) goes round again, so the last style write is always for
+    /// the last text; each round is a few loads — no layout, no font access.
+    private func publishBaselineMetrics() {
+        while true {
+            let (text, revision) = textState.withLock { ($0.attributedText, $0.revision) }
+            let metrics = text.baselineMetrics
+            state.withLock { s in
+                s.style.ascender = metrics.ascender
+                s.style.descender = metrics.descender
+            }
+            if textState.withLock({ $0.revision }) == revision { return }
+        }
     }
 }

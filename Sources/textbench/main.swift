@@ -1,13 +1,21 @@
-// textbench: per-call time and allocations of TextEngine's measurement, release build.
+// textbench: per-call time and allocations of TextEngine's measurement and of TextNode's, release build.
 //
-//   swift run -c release textbench [--runs N]
+//   swift run -c release textbench [--runs N] [--only NAME]
 //
 // Workload: 1,000 distinct 100-character captions in DejaVu Sans 15 pt, measured at width 343 (an iPhone
 // width minus 16-pt margins) with the glyph tables warm (fonts loaded and used before timing).
+// TextEngine (a measurer with its own cache):
 //   * uncached      — TextMeasurer.uncached: line breaking only, no cache involved;
 //   * cold cache    — the cache emptied before each run, so every call is a miss: key, lookup, layout, insert;
 //   * warm cache    — the same 1,000 texts again: every call is a hit;
 //   * warm, 1 text  — one caption measured 1,000 times (the hottest possible hit).
+// TextNode (NodeTree; measures through TextMeasurer.shared and TextLayoutCache.shared), per call: a fresh
+// TextNode() is created, given the caption (an AttributedText built before timing) and measured with
+// layoutThatFits([0, 0]–[343, ∞]); the node is released at the end of the call:
+//   * node, cold    — TextLayoutCache.shared emptied before each run: every text measurement misses;
+//   * node, warm    — the shared cache holds every caption: a fresh node re-measuring a known text, as a cell
+//                     rebuilt for the same model does; the node's own work (state, lock, style, layout cache,
+//                     Layout) is what is left.
 // Each run times 1,000 calls; the figure is the median over the runs of (run time / 1,000). Allocations per
 // call come from jemalloc (stats.arenas.<all>.{small,large}.nrequests after a thread-cache flush and an epoch
 // bump, read outside the timed loop) when the Jemalloc trait is on.
@@ -18,6 +26,7 @@ import Glibc
 import Darwin
 #endif
 import LayoutCore
+import NodeTree
 import TextEngine
 #if Jemalloc
 import CJemalloc
@@ -85,7 +94,7 @@ struct Figure {
         let sorted = nanosecondsPerCall.sorted()
         let allocations = allocationsPerCall.map { "\(formatted($0, 2))/call" }
             ?? "n/a (built without the Jemalloc trait)"
-        return "\(label + String(repeating: " ", count: max(0, 26 - label.count))) median \(formatted(median, 1)) ns/call"
+        return "\(label + String(repeating: " ", count: max(0, 28 - label.count))) median \(formatted(median, 1)) ns/call"
             + "  (min \(formatted(sorted.first!, 1)), max \(formatted(sorted.last!, 1)))"
             + "  allocations \(allocations)"
     }
@@ -107,6 +116,13 @@ func formatted(_ v: Double, _ digits: Int) -> String {
 func bench(_ label: String, runs: Int, texts: [AttributedText], prepare: () -> Void = {},
            _ body: (AttributedText) -> TextLayoutResult) -> Figure
 {
+    benchSizes(label, runs: runs, texts: texts, prepare: prepare) { body($0).size }
+}
+
+/// The same for anything that yields a size per text (TextNode's layout).
+func benchSizes(_ label: String, runs: Int, texts: [AttributedText], prepare: () -> Void = {},
+                _ body: (AttributedText) -> Size) -> Figure
+{
     var figure = Figure(label: label)
     var allocations: [Double] = []
     for _ in 0..<runs {
@@ -114,8 +130,7 @@ func bench(_ label: String, runs: Int, texts: [AttributedText], prepare: () -> V
         let before = allocationCount()
         let start = nanoseconds()
         for text in texts {
-            let result = body(text)
-            sink += result.size.height
+            sink += body(text).height
         }
         let elapsed = nanoseconds() - start
         if let before, let after = allocationCount() {
@@ -136,7 +151,7 @@ if let i = CommandLine.arguments.firstIndex(of: "--runs"), i + 1 < CommandLine.a
     runs = n
 }
 
-/// `--only NAME` (uncached, cold, warm, one) runs a single figure, e.g. under callgrind.
+/// `--only NAME` (uncached, cold, warm, one, node-cold, node-warm) runs a single figure, e.g. under callgrind.
 let only: String? = CommandLine.arguments.firstIndex(of: "--only").flatMap {
     $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil
 }
@@ -181,6 +196,29 @@ if wanted("one") {
     })
 }
 
+// TextNode level, through the shared cache.
+let nodeRange = SizeRange(min: .zero, max: Size(width: width, height: .infinity))
+/// One call: a fresh node, its text, one measurement; the node is released when the call returns.
+@inline(never) func measureFreshNode(_ text: AttributedText) -> Size {
+    let node = TextNode()
+    node.attributedText = text
+    return node.layoutThatFits(nodeRange).size
+}
+precondition(texts.allSatisfy { measureFreshNode($0) == nodeRange.clamp(TextMeasurer.uncached.measure($0, maxWidth: width).size) },
+             "TextNode sizes must equal the engine's")
+let sharedCache = TextLayoutCache.shared
+if wanted("node-cold") {
+    figures.append(benchSizes("TextNode fresh, cold cache", runs: runs, texts: texts,
+                              prepare: { sharedCache.removeAll() }, measureFreshNode))
+}
+sharedCache.removeAll()
+for text in texts { _ = measureFreshNode(text) }
+let sharedBefore = sharedCache.statistics
+if wanted("node-warm") {
+    figures.append(benchSizes("TextNode fresh, warm cache", runs: runs, texts: texts, measureFreshNode))
+}
+let sharedAfter = sharedCache.statistics
+
 #if Jemalloc
 let allocator = "jemalloc"
 #else
@@ -191,4 +229,6 @@ print("textbench: DejaVu Sans 15 pt, \(texts.count) distinct 100-character capti
       + allocator)
 for figure in figures { print(figure.line) }
 print("warm-run cache statistics: \(cache.statistics)")
+print("TextNode warm runs on TextLayoutCache.shared: \(sharedAfter.hits - sharedBefore.hits) hits, "
+      + "\(sharedAfter.misses - sharedBefore.misses) misses")
 if sink.isNaN { print(sink) }

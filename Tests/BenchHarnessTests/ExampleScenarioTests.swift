@@ -57,6 +57,16 @@ import LayoutCore
             ]}
 
             """),
+        ("text-baseline", """
+            {"size": [150, 141.5], "nodes": [
+              {"name": "first.hello", "frame": [0, 0, 51, 23.5]},
+              {"name": "first.why", "frame": [51, 7.5, 99, 42]},
+              {"name": "last.hello", "frame": [0, 80, 51, 23.5]},
+              {"name": "last.why", "frame": [51, 59.5, 99, 42]},
+              {"name": "caption", "frame": [0, 113.5, 148, 28]}
+            ]}
+
+            """),
         ("corner-badge", """
             {"size": [148, 68], "nodes": [
               {"name": "avatar", "frame": [0, 0, 60, 60]},

@@ -7,7 +7,7 @@ import LayoutCore
     static let range = #""sizeRange": {"min": [300, 0], "max": [300, "inf"]}"#
     static let styleKeys = "width, height, minWidth, maxWidth, minHeight, maxHeight, flexGrow, flexShrink, "
         + "flexBasis, alignSelf, spacingBefore, spacingAfter, ascender, descender, layoutPosition"
-    static let kinds = "node, stack, inset, overlay, background, center, relative, ratio, absolute, wrapper, spacer, corner"
+    static let kinds = "node, text, stack, inset, overlay, background, center, relative, ratio, absolute, wrapper, spacer, corner"
 
     static func root(_ element: String) -> String { documentText(root: element) }
 

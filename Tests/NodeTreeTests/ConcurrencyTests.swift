@@ -6,6 +6,7 @@ import Glibc
 import LayoutCore
 import Synchronization
 import Testing
+import TextEngine
 @testable import NodeTree
 
 // The threading contract under load (run these under TSan: see the report for the command). Cells here use
@@ -18,12 +19,33 @@ final class CardCellNode: CellNode, @unchecked Sendable {
     init(index: Int) {
         super.init()
         debugName = "card \(index)"
-        title.text = "Card \(index) " + String(repeating: "lorem ", count: index % 7)
-        title.fontSize = 12 + Double(index % 3)
+        title.attributedText = CardCellNode.title(index)
         photo.image = PlatformImage(size: Size(width: 400, height: 200 + Double(index % 5) * 20))
-        badge.text = "\(index)"
-        badge.fontSize = 10
+        badge.attributedText = CardCellNode.badge(index)
         for node in [background, photo, title, badge] { addSubnode(node) }
+    }
+
+    static func title(_ index: Int) -> AttributedText {
+        dejaVu("Card \(index) " + String(repeating: "lorem ", count: index % 7), size: 12 + Double(index % 3))
+    }
+
+    static func badge(_ index: Int) -> AttributedText { dejaVu("\(index)", size: 10) }
+
+    /// The card's layout for width 375 worked out from the specs (reference 3.3–3.9) and TextMeasurer, without
+    /// the node tree: inset 10 → content 355 wide; photo 355 × 177.5 (ratio 0.5); the background takes the
+    /// photo's size; the title's inset (∞, 8, 8, 8) in that exact size gives it width 355 − 16 = 339 and at
+    /// most 177.5 − 8 = 169.5 of height, pinned 8 above the bottom; the badge is measured with the corner
+    /// spec's own range (exactly 355 wide), centred on the top-right corner and moved by (−12, 12).
+    static func expectedShape(index: Int) -> LayoutShape {
+        let titleHeight = measuredText(title(index), width: 339, height: 169.5).size.height
+        let badgeHeight = measuredText(badge(index), width: 355).size.height
+        return LayoutShape(size: Size(width: 375, height: 197.5), frames: [
+            Rect(x: 10, y: 10, width: 355, height: 177.5),
+            Rect(x: 10, y: 10, width: 355, height: 177.5),
+            Rect(x: 18, y: ceilPx(10 + 169.5 - titleHeight), width: 339, height: titleHeight),
+            Rect(x: ceilPx(10 + 355 - 355 / 2 - 12), y: ceilPx(10 - badgeHeight / 2 + 12), width: 355,
+                 height: badgeHeight),
+        ])
     }
 
     override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> any LayoutElement {
@@ -70,6 +92,7 @@ func frames(of node: DisplayNode, in layout: Layout) -> [Rect] {
         for i in 0..<count {
             let expected = LayoutShape(CardCellNode(index: i).layoutThatFits(ConcurrencyTests.range))
             #expect(measured[i] == expected, "cell \(i)")
+            #expect(measured[i] == CardCellNode.expectedShape(index: i), "cell \(i)")
         }
     }
 
@@ -89,17 +112,17 @@ func frames(of node: DisplayNode, in layout: Layout) -> [Rect] {
     /// layout a reader gets must be the layout of one of the two captions (never a mixture, never garbage),
     /// and after quiescence a fresh measurement equals a single-threaded one.
     @Test func aSharedSubtreeMeasuredWhileAnotherThreadInvalidatesIt() {
-        let texts = ["short", String(repeating: "a much longer caption ", count: 6)]
+        let texts = [dejaVu("short", size: 12), dejaVu(String(repeating: "a much longer caption ", count: 6), size: 12)]
         let range = ConcurrencyTests.range
         let possible = Set(texts.map { text -> LayoutShape in
             let fresh = CardCellNode(index: 3)
-            fresh.title.text = text
+            fresh.title.attributedText = text
             return LayoutShape(fresh.layoutThatFits(range))
         })
         #expect(possible.count == 2)
 
         let cell = CardCellNode(index: 3)
-        cell.title.text = texts[0]
+        cell.title.attributedText = texts[0]
         let seen = Locked(Set<LayoutShape>())
         let readers = 4, minimumReads = 400, minimumWrites = 300
         // Atomics, not locks, coordinate the threads: contended test locks would serialise them.
@@ -112,7 +135,7 @@ func frames(of node: DisplayNode, in layout: Layout) -> [Rect] {
                 // The writer keeps going until every reader is done, so the two really overlap.
                 var k = 0
                 while k < minimumWrites || readersLeft.load(ordering: .relaxed) > 0 {
-                    cell.title.text = texts[k % 2]  // invalidates the title (text first, then version)
+                    cell.title.attributedText = texts[k % 2]  // invalidates the title (text first, then version)
                     cell.setNeedsLayout()           // then the cell, as a cell owner would
                     k += 1
                     writes.store(k, ordering: .relaxed)
@@ -133,7 +156,7 @@ func frames(of node: DisplayNode, in layout: Layout) -> [Rect] {
 
         let finalText = texts[(writes.load(ordering: .relaxed) - 1) % 2]
         let fresh = CardCellNode(index: 3)
-        fresh.title.text = finalText
+        fresh.title.attributedText = finalText
         #expect(LayoutShape(cell.layoutThatFits(range)) == LayoutShape(fresh.layoutThatFits(range)))
         #expect(cell.title.calculatedSize == fresh.title.calculatedSize)
         let statistics = cell.layoutStatistics

@@ -1,6 +1,7 @@
 import Foundation
 import LayoutCore
 import Testing
+import TextEngine
 @testable import NodeTree
 
 // Measurement, caching and the layout pass (reference 2.6, 2.8, 7; Texture's ASDisplayNodeLayoutTests).
@@ -259,7 +260,7 @@ private func square(_ side: Double) -> Size { Size(width: side, height: side) }
         #expect(label.frame == Rect(x: 10, y: 10, width: 80, height: 12))
 
         let longText = String(repeating: "word ", count: 10)
-        label.text = longText  // invalidates the label and marks its view
+        label.attributedText = dejaVu(longText, size: 10)  // invalidates the label and marks its view
         host.layoutIfNeeded()
 
         let (fresh, freshLabel) = makeTree(text: longText)
@@ -268,6 +269,7 @@ private func square(_ side: Double) -> Size { Size(width: side, height: side) }
         #expect(label.frame == expected.sublayouts[0].frame)
         #expect(root.calculatedLayout.map(LayoutShape.init) == LayoutShape(expected))
         #expect(label.calculatedSize == freshLabel.calculatedSize)
-        #expect(label.frame.height == 48)  // 50 characters, 16 per 80-point line, 4 lines of 12
+        // "word word " per 80-point line ("word word word" is 80.63 wide at 10 pt): 5 lines of 11.64 → 58.5.
+        #expect(label.frame.height == 58.5)
     }
 }

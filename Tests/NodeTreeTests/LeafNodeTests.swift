@@ -1,51 +1,12 @@
 import Foundation
 import LayoutCore
 import Testing
+import TextEngine
 @testable import NodeTree
 
-// TextNode's synthetic measure, ImageNode / NetworkImageNode with a simulated loader, EditableTextNode,
-// CellNode's interaction delegate, ButtonNode.
-
-@Suite struct TextNodeTests {
-    @Test(arguments: [
-        // (characters, font size, available width) → size
-        (5, 10.0, 100.0, Size(width: 25, height: 12)),  // one line, natural width
-        (5, 10.0, 10.0, Size(width: 10, height: 36)),   // 2 characters per line → 3 lines
-        (5, 10.0, Double.infinity, Size(width: 25, height: 12)),
-        (0, 10.0, 100.0, Size.zero),
-        (1, 10.0, 0.0, Size(width: 0, height: 12)),     // no room: one character per line
-    ])
-    func syntheticMeasure(characters: Int, fontSize: Double, width: Double, expected: Size) {
-        #expect(TextNode.syntheticSize(characterCount: characters, fontSize: fontSize, constrainedWidth: width)
-                    == expected)
-    }
-
-    @Test func maximumNumberOfLinesCapsTheHeight() {
-        let node = TextNode(text: String(repeating: "x", count: 40), fontSize: 10)
-        #expect(node.layoutThatFits(SizeRange(min: .zero, max: Size(width: 50, height: .infinity))).size
-                    == Size(width: 50, height: 48))
-        node.maximumNumberOfLines = 2
-        #expect(node.layoutThatFits(SizeRange(min: .zero, max: Size(width: 50, height: .infinity))).size
-                    == Size(width: 50, height: 24))
-    }
-
-    @Test func changingTheTextInvalidatesTheLayout() {
-        let node = TextNode(text: "abc", fontSize: 10)
-        #expect(node.layoutThatFits(.unconstrained).size == Size(width: 15, height: 12))
-        let version = node.layoutVersion
-        node.text = "abc"
-        #expect(node.layoutVersion == version)  // same text: nothing to do
-        node.text = "abcdef"
-        #expect(node.layoutVersion == version + 1)
-        #expect(node.layoutThatFits(.unconstrained).size == Size(width: 30, height: 12))
-    }
-
-    @Test func fontMetricsGoToTheStyle() {
-        let node = TextNode(text: "x", fontSize: 20)
-        #expect(node.style.ascender == 16)
-        #expect(node.style.descender == -4)
-    }
-}
+// ImageNode / NetworkImageNode with a simulated loader, EditableTextNode, CellNode's interaction delegate,
+// ButtonNode. (TextNode: TextNodeTests.swift and TextNodeBaselineTests.swift; text sizes here are worked out
+// the same way, from DejaVu Sans advances in design units.)
 
 @Suite struct ImageNodeTests {
     @Test func anImageGivesItsSize() {
@@ -109,14 +70,21 @@ import Testing
 
 @Suite struct EditableTextNodeTests {
     @Test func measuresTextThenPlaceholderWithAtLeastOneLine() {
+        // 10 pt DejaVu Sans: a line is 2384 × 10 / 2048 = 11.64 → 12.
         let field = EditableTextNode(placeholder: "Name", fontSize: 10)
         let range = SizeRange(min: .zero, max: Size(width: 200, height: .infinity))
-        #expect(field.layoutThatFits(range).size == Size(width: 20, height: 12))
+        #expect(field.layoutThatFits(range).size == Size(width: 30, height: 12))  // 6042 units → 29.50
         field.text = "Ada Lovelace"
-        #expect(field.layoutThatFits(range).size == Size(width: 60, height: 12))
+        #expect(field.layoutThatFits(range).size == Size(width: 67, height: 12))  // 13683 units → 66.81
         field.text = ""
         field.placeholder = ""
         #expect(field.layoutThatFits(range).size == Size(width: 0, height: 12))
+        #expect(EditableTextNode().layoutThatFits(range).size == Size(width: 0, height: 20))  // 17 pt: 19.79
+        // Narrower than the text: it wraps like a text node, "Ada " | "Lovelace" (44.32 → 44.5), 2 × 11.64 → 23.5.
+        field.text = "Ada Lovelace"
+        let narrow = SizeRange(min: .zero, max: Size(width: 50, height: .infinity))
+        #expect(field.layoutThatFits(narrow).size == Size(width: 44.5, height: 23.5))
+        #expect(field.layoutThatFits(narrow).size == measuredText(dejaVu("Ada Lovelace", size: 10), width: 50).size)
     }
 
     @Test func aFixedOrStyleSize() {
@@ -149,7 +117,7 @@ final class SizeInvalidationRecorder: CellNodeInteractionDelegate {
         cell.view.layoutIfNeeded()
         #expect(recorder.cells.all.isEmpty)
 
-        label.text = String(repeating: "long ", count: 20)
+        label.attributedText = dejaVu(String(repeating: "long ", count: 20), size: 10)
         cell.view.layoutIfNeeded()
         #expect(recorder.cells.all.first == "cell")
         #expect(cell.frame.size == layout.size)  // the owner resizes it, not the cell
@@ -168,14 +136,15 @@ final class SizeInvalidationRecorder: CellNodeInteractionDelegate {
 struct ButtonNodeTests {
     @Test func titleAndImageInAHorizontalStack() {
         let button = ButtonNode()
-        button.setTitle("OK", fontSize: 10)  // 10×12
+        button.setTitle("OK", fontSize: 10)  // 2955 units → 14.43 → 14.5 wide; 11.64 → 12 tall
         button.setImage(PlatformImage(size: Size(width: 20, height: 20)))
         let layout = button.layoutThatFits(.unconstrained)
-        // image, 8 spacing, title; centred vertically.
-        #expect(layout.size == Size(width: 38, height: 20))
+        // image, 8 spacing, title; centred vertically: floorPx((20 − 12) / 2) = 4.
+        #expect(layout.size == Size(width: 42.5, height: 20))
         #expect(layout.frame(for: button.imageNode) == Rect(x: 0, y: 0, width: 20, height: 20))
-        #expect(layout.frame(for: button.titleNode) == Rect(x: 28, y: 4, width: 10, height: 12))
+        #expect(layout.frame(for: button.titleNode) == Rect(x: 28, y: 4, width: 14.5, height: 12))
         #expect(button.automaticallyManagesSubnodes)
+        #expect(button.titleNode.attributedText == dejaVu("OK", size: 10))
     }
 
     @Test func contentInsetsAndBackground() {
@@ -184,9 +153,9 @@ struct ButtonNodeTests {
         button.contentEdgeInsets = EdgeInsets(all: 5)
         button.setBackgroundImage(PlatformImage(size: Size(width: 1, height: 1)))
         let layout = button.layoutThatFits(.unconstrained)
-        #expect(layout.size == Size(width: 20, height: 22))
-        #expect(layout.frame(for: button.backgroundImageNode) == Rect(x: 0, y: 0, width: 20, height: 22))
-        #expect(layout.frame(for: button.titleNode) == Rect(x: 5, y: 5, width: 10, height: 12))
+        #expect(layout.size == Size(width: 24.5, height: 22))
+        #expect(layout.frame(for: button.backgroundImageNode) == Rect(x: 0, y: 0, width: 24.5, height: 22))
+        #expect(layout.frame(for: button.titleNode) == Rect(x: 5, y: 5, width: 14.5, height: 12))
     }
 
     /// Texture's testMeasureOnLayoutIfNotHappenedBefore with its ASButtonNode subnode.

@@ -1,6 +1,7 @@
 import Foundation
 import LayoutCore
 import Testing
+import TextEngine
 @testable import NodeTree
 
 // The seeds' ASDKgram PhotoCellNode in Swift (layout per reference/feed-cells.md §1), used the way the
@@ -42,8 +43,7 @@ final class PhotoCellNode: CellNode, @unchecked Sendable {
         avatar.url = model.avatarURL
         photo.url = model.photoURL
         for (node, text) in [(userName, model.userName), (location, model.location ?? ""), (caption, model.caption)] {
-            node.fontSize = PhotoCellNode.fontSize
-            node.text = text
+            node.attributedText = AttributedText(text, attributes: TextAttributes(size: PhotoCellNode.fontSize))
         }
         addSubnode(avatar)
         addSubnode(userName)
@@ -54,7 +54,7 @@ final class PhotoCellNode: CellNode, @unchecked Sendable {
 
     override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> any LayoutElement {
         let h = PhotoCellNode.horizontalBuffer, v = PhotoCellNode.verticalBuffer
-        var headerSubStack = StackLayoutSpec.vertical(children: location.text.isEmpty ? [userName] : [userName, location])
+        var headerSubStack = StackLayoutSpec.vertical(children: location.attributedText.isEmpty ? [userName] : [userName, location])
         headerSubStack.style.flexShrink = 1
 
         avatar.style.preferredSize = Size(width: PhotoCellNode.userImageHeight, height: PhotoCellNode.userImageHeight)
@@ -115,6 +115,13 @@ struct PhotoCellExampleTests {
                 #expect(cell.frame == Rect(origin: Point(x: 0, y: y), size: expected.size), "cell \(i)")
                 #expect(cell.subnodes.map(\.frame) == frames(of: fresh, in: expected), "cell \(i)")
                 #expect(cell.layoutStatistics.layoutPassMeasurements == 0, "cell \(i) was measured again on main")
+                // Independently of the node tree: the header is the avatar's 10 + 30 + 10 (the name block,
+                // one or two 14-pt lines of 16.30 → 16.5, is shorter), then the 375-point photo, then the
+                // caption 5 below it, stretched to 375 − 2 × 10 and as tall as TextEngine measures it there.
+                let caption = measuredText(dejaVu(PhotoModel.sample(i).caption, size: PhotoCellNode.fontSize),
+                                           width: 355)
+                #expect(cell.caption.frame == Rect(x: 10, y: 430, width: 355, height: caption.size.height), "cell \(i)")
+                #expect(cell.frame.size == Size(width: 375, height: 430 + caption.size.height + 5), "cell \(i)")
                 #expect(cell.avatar.view.cornerRadius == 15)
                 y += expected.size.height
             }

@@ -90,6 +90,11 @@ struct LayoutShape: Hashable, CustomStringConvertible {
         frames = layout.sublayouts.map(\.frame)
     }
 
+    init(size: Size, frames: [Rect]) {
+        self.size = size
+        self.frames = frames
+    }
+
     var description: String { "\(size) \(frames)" }
 }
 
