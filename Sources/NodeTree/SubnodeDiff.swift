@@ -147,7 +147,9 @@ extension SubnodeDiff {
     static func withWorkspace(
         oldCount: Int, newCount: Int, _ body: (inout Workspace) -> SubnodeDiff
     ) -> SubnodeDiff {
-        precondition(oldCount < Int(Int32.max) / 2 && newCount < Int(Int32.max) / 2, "list too long for the subnode diff")
+        precondition(
+            oldCount < Int(Int32.max) / 2 && newCount < Int(Int32.max) / 2,
+            "subnode diff supports lists of up to 2^30 elements, got \(oldCount) and \(newCount)")
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: Workspace.scratchCount(oldCount, newCount)) {
             var work = Workspace(scratch: $0.baseAddress.unsafelyUnwrapped, oldCount: oldCount, newCount: newCount)
             return body(&work)
