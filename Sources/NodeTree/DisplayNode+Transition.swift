@@ -168,6 +168,8 @@ extension DisplayNode {
         let previous = transitionIDStorage.exchange(0, ordering: .acquiringAndReleasing)
         guard previous != 0 else { return }
         releaseDescendantsFromLayoutPending(previous)
+        // The transition invalidated the layout and will not apply one: the node owes a layout pass.
+        state.withLock { $0.needsLayoutAfterTransition = true }
         layOutAgainIfATransitionDeferredAPass()
     }
 

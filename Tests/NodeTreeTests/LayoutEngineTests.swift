@@ -15,6 +15,10 @@ final class LayoutTestNode: DisplayNode, @unchecked Sendable {
     private let testSizeBox = Locked(Size.zero)
     private let measurementsBox = Locked([Measurement]())
     private let didChangeBox = Locked([Bool]())
+    private let transitionHooksBox = Locked([String]())
+    /// Runs at the start of each measurement, on the measuring thread (tests hold a background
+    /// measurement here while the main actor does something else).
+    let measurementHook = Locked<(@Sendable () -> Void)?>(nil)
 
     init(_ name: String) {
         super.init()
@@ -38,13 +42,18 @@ final class LayoutTestNode: DisplayNode, @unchecked Sendable {
     /// One entry per calculatedLayoutDidChange, true when it ran on the main actor.
     var didChangeCalls: [Bool] { didChangeBox.load() }
 
+    /// "animate" / "didComplete" with ", main" when called on the main actor.
+    var transitionHooks: [String] { transitionHooksBox.load() }
+
     func resetRecords() {
         measurementsBox.store([])
         didChangeBox.store([])
+        transitionHooksBox.store([])
     }
 
     override func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
         measurementsBox.withLock { $0.append(Measurement(range: constrainedSize, onMainActor: MainActorCheck.isOnMainActor)) }
+        measurementHook.load()?()
         let size = testSize
         if layoutSpecBlock != nil || size == .zero { return super.calculateLayoutThatFits(constrainedSize) }
         // The infra clamps calculateSizeThatFits results, not calculateLayoutThatFits ones: clamp here.
@@ -54,6 +63,16 @@ final class LayoutTestNode: DisplayNode, @unchecked Sendable {
     override func calculatedLayoutDidChange() {
         super.calculatedLayoutDidChange()
         didChangeBox.withLock { $0.append(MainActorCheck.isOnMainActor) }
+    }
+
+    override func animateLayoutTransition(_ context: TransitionContext) {
+        transitionHooksBox.withLock { $0.append("animate" + (MainActorCheck.isOnMainActor ? ", main" : "")) }
+        super.animateLayoutTransition(context)
+    }
+
+    override func didCompleteLayoutTransition(_ context: TransitionContext) {
+        transitionHooksBox.withLock { $0.append("didComplete" + (MainActorCheck.isOnMainActor ? ", main" : "")) }
+        super.didCompleteLayoutTransition(context)
     }
 
     /// The layout the subnodes' frames describe (Texture's currentLayoutBasedOnFrames).
