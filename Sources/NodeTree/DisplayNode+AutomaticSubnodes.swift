@@ -20,8 +20,8 @@ import LayoutCore
 //                             is loaded and its view goes after the previous subnode's view.
 //
 // Threading of the commit (Texture's): inline on the main actor, or on any thread when no node involved is
-// loaded; otherwise it hops to the main actor, where the diff is recomputed against the then-current
-// layout. Transitions split the commit: 5 before animateLayoutTransition, 4 after completeTransition
+// loaded (then, when nothing else is in the array, in one step: see replaceUnloadedSubnodesInOneStep);
+// otherwise it hops to the main actor, where the diff is recomputed against the then-current layout. Transitions split the commit: 5 before animateLayoutTransition, 4 after completeTransition
 // (DisplayNode+Transition.swift).
 
 /// What applying a layout does to a node's subnodes: the two lists and the diff between them.
@@ -81,11 +81,24 @@ extension DisplayNode {
     func applyAutomaticRemovals(_ removed: [DisplayNode]) {
         guard !removed.isEmpty else { return }
         let current = state.withLock { $0.calculatedLayout?.sublayouts } ?? []
-        for node in removed where node.supernode === self {
-            if current.contains(where: { $0.element === node }) { continue }
+        let isInCurrentLayout = DisplayNode.membership(of: current, probes: removed.count)
+        for node in removed where node.supernode === self && !isInCurrentLayout(node) {
             node.detachFromSupernode(self)
             state.withLock { $0.statistics.automaticRemovals += 1 }
         }
+    }
+
+    /// "Is this node one of these sublayouts' elements?" — a scan for short lists, a hash set when
+    /// `probes` lookups into a long list would be quadratic.
+    private static func membership(of sublayouts: [Layout], probes: Int) -> (DisplayNode) -> Bool {
+        if probes * sublayouts.count <= 256 {
+            return { node in sublayouts.contains { $0.element === node } }
+        }
+        var set = Set<ObjectIdentifier>(minimumCapacity: sublayouts.count)
+        for sublayout in sublayouts {
+            if let element = sublayout.element { set.insert(ObjectIdentifier(element)) }
+        }
+        return { set.contains(ObjectIdentifier($0)) }
     }
 
     /// Step 5: detach the moved nodes, then insert and re-insert in ascending target index, each after its
@@ -118,7 +131,13 @@ extension DisplayNode {
     func commitAutomaticSubnodes(previous: [Layout]?, applied: [Layout]) {
         let changes = automaticSubnodeChanges(from: previous, to: applied)
         if changes.isEmpty { return }
-        if MainActorCheck.isOnMainActor || !involvesLoadedNode(changes) {
+        if !involvesLoadedNode(changes) {
+            if replaceUnloadedSubnodesInOneStep(changes) { return }
+            applyAutomaticRemovals(changes.removedSubnodes)
+            applyAutomaticInsertionsAndMoves(changes)
+            return
+        }
+        if MainActorCheck.isOnMainActor {
             applyAutomaticRemovals(changes.removedSubnodes)
             applyAutomaticInsertionsAndMoves(changes)
             return
@@ -133,6 +152,38 @@ extension DisplayNode {
                 applySubnodeFrames()
             }
         }
+    }
+
+    /// The commit without views in one step, when nothing can tell the difference: the subnodes are exactly
+    /// the old list (no subnode in no layout to keep in place) and every inserted node is free (no
+    /// supernode to leave). The array becomes the new list under one lock and only the links of the
+    /// changed nodes are touched — O(n) instead of an O(n) hierarchy edit per change, which matters for
+    /// the first layout of a large ASM node (the harness measures n up to 10,000). False: not applicable.
+    private func replaceUnloadedSubnodesInOneStep(_ changes: SubnodeChanges) -> Bool {
+        let inserted = changes.insertedSubnodes
+        guard inserted.allSatisfy({ $0.supernode == nil }) else { return false }
+        let replaced = state.withLock { s -> Bool in
+            guard s.subnodes.elementsEqual(changes.old, by: ===) else { return false }
+            s.subnodes = changes.new
+            s.statistics.automaticRemovals += changes.diff.removals.count
+            s.statistics.automaticInsertions += inserted.count
+            s.statistics.automaticMoves += changes.diff.moves.count
+            return true
+        }
+        guard replaced else { return false }
+        for node in changes.removedSubnodes {
+            let left = node.state.withLock { s -> Bool in
+                guard s.supernode === self else { return false }
+                s.supernode = nil
+                return true
+            }
+            if left { node.leaveLayoutPendingOfAncestors() }
+        }
+        for node in inserted {
+            node.state.withLock { $0.supernode = self }
+            node.inheritLayoutPending(from: self)
+        }
+        return true
     }
 
     private func involvesLoadedNode(_ changes: SubnodeChanges) -> Bool {

@@ -75,9 +75,15 @@ struct AutomaticSubnodeManagementTests {
         #expect(subnodeNames(node) == "a,b,c,d")
 
         for (order, expected) in [([d, c, b, a], "d,c,b,a"), ([a, b, e, d, c], "a,b,e,d,c")] {
+            let diff = SubnodeDiff.diff(from: node.subnodes, to: order)
+            node.view.resetCounters()
             node.setSpec { _ in row(order) }
             node.view.layoutIfNeeded()
             #expect(subnodeNames(node) == expected)
+            // Only what the diff names touches the views: removals, and one insertion per move or insert
+            // (a moved view is detached first, so it also counts as one removal).
+            #expect(node.view.counters.subviewRemovals == diff.removals.count + diff.moves.count)
+            #expect(node.view.counters.subviewInsertions == diff.insertions.count + diff.moves.count)
             #expect(same(subviewNodes(node), order))
             for (index, child) in order.enumerated() {
                 #expect(child.frame == Rect(x: Double(index) * 10, y: 0, width: 10, height: 10), "\(child)")
@@ -103,6 +109,22 @@ struct AutomaticSubnodeManagementTests {
             #expect(same(subviewNodes(node), order), "seed \(seed), round \(round)")
             #expect(nodes.allSatisfy { node in order.contains { $0 === node } == (node.supernode != nil) },
                     "seed \(seed), round \(round): a node outside the layout kept its supernode")
+        }
+    }
+
+    /// Large unloaded nodes commit in one step; the result is the same as edit by edit.
+    @Test func largeUnloadedNodesFollowTheirLayout() {
+        let seed: UInt64 = 10_000
+        var random = SeededGenerator(seed: seed)
+        let nodes = (0..<2_000).map { _ in sizedLeaf("n", 1, 1) }
+        let node = SpecNode("large") { _ in AbsoluteLayoutSpec(children: []) }
+        node.frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        for round in 0..<5 {
+            let order = Array(nodes.shuffled(using: &random).prefix(Int.random(in: 1_000...2_000, using: &random)))
+            node.setSpec { _ in AbsoluteLayoutSpec(children: order) }
+            node.layoutIfNeeded()
+            #expect(same(node.subnodes, order), "seed \(seed), round \(round)")
+            #expect(nodes.filter { $0.supernode === node }.count == order.count, "seed \(seed), round \(round)")
         }
     }
 
