@@ -117,7 +117,9 @@ extension DisplayNode {
 
     /// Texture's transitionLayoutWithSizeRange:animated:shouldMeasureAsync:measurementCompletion: (steps
     /// 1–6 above). `measurementCompletion` runs on the main actor once the new layout is measured, before
-    /// the insertions and the animation — never for a transition that was replaced or cancelled.
+    /// the insertions and the animation — never for a transition that was replaced or cancelled. As in
+    /// Texture since 2017 (and unlike its header and the seeds' text), a range equal to the current one
+    /// still transitions: the call is an animated setNeedsLayout.
     @MainActor public func transitionLayout(to sizeRange: SizeRange, animated: Bool, shouldMeasureAsync: Bool = false,
                                             measurementCompletion: (@MainActor @Sendable () -> Void)? = nil) {
         MainActor.assertIsolated()
