@@ -4,10 +4,9 @@ import TextEngine
 // Texture's ASButtonNode: a title and an image in a stack (horizontal by default, spacing 8, content
 // centred on both axes), optionally inset by contentEdgeInsets and laid over a background image.
 //
-// Texture turns automaticallyManagesSubnodes on in the button's init and lets ASM add the subnodes that the
-// spec uses. ASM is a later issue: the flag is stored, and the button adds its three subnodes explicitly, in
-// the order ASM would give them (background, image, title). Subnodes the spec leaves out (no image, no
-// background) keep a zero frame instead of being removed.
+// As in Texture, the button turns automaticallyManagesSubnodes on in init and never adds a subnode itself:
+// its subnodes are the ones its spec uses, in the spec's order (background, image, title), and a part that
+// is removed (an image set back to nil, an empty title) leaves the hierarchy at the next layout pass.
 
 public enum ButtonNodeImageAlignment: Sendable {
     /// Image before the title (Texture's default).
@@ -37,9 +36,6 @@ open class ButtonNode: DisplayNode, @unchecked Sendable {
     public override init() {
         super.init()
         automaticallyManagesSubnodes = true
-        addSubnode(backgroundImageNode)
-        addSubnode(imageNode)
-        addSubnode(titleNode)
     }
 
     /// Texture's setTitle:withFont:withColor:forState: reduced to text, size and weight (DejaVu Sans).

@@ -14,6 +14,11 @@ import LayoutCore
 //
 // Hierarchy edits of one node are the caller's to serialise (Texture asserts thread affinity); two threads
 // editing the same nodes at once keep each node's state consistent but may disagree about the result.
+//
+// The public methods are the *manual* edits: on a node with automaticallyManagesSubnodes (or of such a
+// node's child) they are reported and refused (DisplayNode+ManualEditCheck.swift). Automatic subnode
+// management edits through the internal `moveSubnode(_:to:)` and `detachFromSupernode(_:)`, which skip
+// that check.
 
 extension DisplayNode {
     public var subnodes: [DisplayNode] { state.withLock { $0.subnodes } }
@@ -25,7 +30,8 @@ extension DisplayNode {
         checkNotCycle(subnode, operation: "addSubnode")
         let current = subnodes
         if current.contains(where: { $0 === subnode }) { return }
-        moveSubnode(subnode, to: current.count)
+        guard allowsManualSubnodeEdit(adding: subnode, operation: "addSubnode(\(subnode))") else { return }
+        moveSubnode(subnode, to: .index(current.count))
     }
 
     /// Inserts `subnode` at `index` (0…count). An existing subnode is removed first and `index` refers to
@@ -41,7 +47,10 @@ extension DisplayNode {
                              + "index \(index) will be out of bounds once it is removed from its supernode "
                              + "(mixing automaticallyManagesSubnodes with explicit addSubnode?)")
         }
-        moveSubnode(subnode, to: index)
+        guard allowsManualSubnodeEdit(adding: subnode, operation: "insertSubnode(\(subnode), at: \(index))") else {
+            return
+        }
+        moveSubnode(subnode, to: .index(index))
     }
 
     /// Inserts `subnode` right below (before) `below`, which must be a subnode. Below itself: no-op.
@@ -52,7 +61,10 @@ extension DisplayNode {
         precondition(list.contains(where: { $0 === below }),
                      "\(self).insertSubnode(\(subnode), below: \(below)): \(below) is not a subnode of \(self)")
         list.removeAll { $0 === subnode }
-        moveSubnode(subnode, to: list.firstIndex { $0 === below }!)
+        guard allowsManualSubnodeEdit(adding: subnode, operation: "insertSubnode(\(subnode), below: \(below))") else {
+            return
+        }
+        moveSubnode(subnode, to: .index(list.firstIndex { $0 === below }!))
     }
 
     /// Inserts `subnode` right above (after) `above`, which must be a subnode. Above itself: no-op.
@@ -63,7 +75,10 @@ extension DisplayNode {
         precondition(list.contains(where: { $0 === above }),
                      "\(self).insertSubnode(\(subnode), above: \(above)): \(above) is not a subnode of \(self)")
         list.removeAll { $0 === subnode }
-        moveSubnode(subnode, to: list.firstIndex { $0 === above }! + 1)
+        guard allowsManualSubnodeEdit(adding: subnode, operation: "insertSubnode(\(subnode), above: \(above))") else {
+            return
+        }
+        moveSubnode(subnode, to: .index(list.firstIndex { $0 === above }! + 1))
     }
 
     /// Puts `replacement` at `subnode`'s index and removes `subnode`, which must be a subnode.
@@ -74,13 +89,23 @@ extension DisplayNode {
         precondition(list.contains(where: { $0 === subnode }),
                      "\(self).replaceSubnode(\(subnode), with: \(replacement)): \(subnode) is not a subnode of \(self)")
         list.removeAll { $0 === replacement }
-        moveSubnode(replacement, to: list.firstIndex { $0 === subnode }!, replacing: subnode)
+        guard allowsManualSubnodeEdit(adding: replacement, operation: "replaceSubnode(\(subnode), with: \(replacement))")
+        else { return }
+        moveSubnode(replacement, to: .index(list.firstIndex { $0 === subnode }!), replacing: subnode)
     }
 
     /// Leaves the supernode; the view leaves the supernode's view. A loaded node must do this on the main
     /// actor.
     public func removeFromSupernode() {
         guard let parent = supernode else { return }
+        guard allowsManualRemoval(from: parent) else { return }
+        detachFromSupernode(parent)
+    }
+
+    /// Leaves `parent` if it is still the supernode (ASM's removal: "only if the subnode's supernode is still
+    /// this node"). No manual-edit check.
+    func detachFromSupernode(_ parent: DisplayNode) {
+        guard supernode === parent else { return }
         let loaded = isNodeLoaded
         if loaded {
             MainActorCheck.precondition(
@@ -88,6 +113,7 @@ extension DisplayNode {
         }
         parent.state.withLock { s in s.subnodes.removeAll { $0 === self } }
         state.withLock { $0.supernode = nil }
+        leaveLayoutPendingOfAncestors()
         if loaded {
             let parentView = parent.viewIfLoaded
             MainActor.assumeIsolated {
@@ -114,9 +140,17 @@ extension DisplayNode {
         }
     }
 
-    /// Steps 1–4 above. `index` counts in this node's subnode array without `subnode` (and still with
-    /// `replaced`, which `subnode` takes the place of).
-    private func moveSubnode(_ subnode: DisplayNode, to index: Int, replacing replaced: DisplayNode? = nil) {
+    /// Where `moveSubnode` puts the subnode.
+    enum SubnodePlacement {
+        /// At this index of the subnode array without the subnode (and still with the replaced node).
+        case index(Int)
+        /// Right after this subnode (at 0 for nil) — ASM's placement, which leaves subnodes that are in no
+        /// layout where they are. After a subnode that is not here: at the end.
+        case after(DisplayNode?)
+    }
+
+    /// Steps 1–4 above, without the manual-edit check (ASM calls it directly).
+    func moveSubnode(_ subnode: DisplayNode, to placement: SubnodePlacement, replacing replaced: DisplayNode? = nil) {
         // 1. Loaded nodes are edited on the main actor only.
         let parentLoaded = isNodeLoaded, subnodeLoaded = subnode.isNodeLoaded
         if parentLoaded || subnodeLoaded {
@@ -133,7 +167,15 @@ extension DisplayNode {
         // 3. This node's array, then the links.
         state.withLock { s in
             s.subnodes.removeAll { $0 === subnode }
-            let target = Swift.min(index, s.subnodes.count)
+            let target: Int
+            switch placement {
+            case .index(let index):
+                target = Swift.min(index, s.subnodes.count)
+            case .after(nil):
+                target = 0
+            case .after(let anchor?):
+                target = s.subnodes.firstIndex(where: { $0 === anchor }).map { $0 + 1 } ?? s.subnodes.count
+            }
             if let replaced, let at = s.subnodes.firstIndex(where: { $0 === replaced }) {
                 s.subnodes[at] = subnode
             } else {
@@ -142,6 +184,9 @@ extension DisplayNode {
         }
         subnode.state.withLock { $0.supernode = self }
         replaced?.state.withLock { $0.supernode = nil }
+        replaced?.leaveLayoutPendingOfAncestors()
+        // 3b. A node attached to a transitioning subtree takes part in the transition (reference 5 step 5).
+        subnode.inheritLayoutPending(from: self)
 
         // 4. Views.
         guard parentLoaded || subnodeLoaded || replaced?.isNodeLoaded == true else { return }

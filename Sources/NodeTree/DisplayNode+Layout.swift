@@ -17,6 +17,8 @@ extension DisplayNode {
     private enum CacheLookup {
         case hit(size: Size, sublayouts: [Layout])
         case miss(version: UInt64, styleSize: LayoutElementSize)
+        /// Pending on an ancestor's transition and measured outside it: compute, do not cache.
+        case uncached(styleSize: LayoutElementSize)
     }
 
     /// Texture's layoutThatFits: — the node's layout for `constrainedSize`, relative to a parent of size
@@ -31,6 +33,11 @@ extension DisplayNode {
         // 1. Look up both slots under one lock.
         let lookup = state.withLock { s -> CacheLookup in
             let version = s.layoutVersion
+            // 0. Inside an ancestor's transition, only that transition's measurement may use the caches
+            //    (reference 2.6 step 2; DisplayNode+LayoutPending.swift).
+            if s.isLayoutPending && isMeasuringOutsidePendingTransition(s.pendingTransitionID) {
+                return .uncached(styleSize: s.style.size)
+            }
             if let calculated = s.calculatedLayout,
                calculated.isValid(constrainedSize, parentSize: parentSize, version: version) {
                 s.statistics.cacheHits += 1
@@ -46,6 +53,9 @@ extension DisplayNode {
         switch lookup {
         case .hit(let size, let sublayouts):
             return Layout(node: self, size: size, sublayouts: sublayouts)
+        case .uncached(let styleSize):
+            return ownLayout(calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize,
+                                                     relativeToParentSize: parentSize))
         case .miss(let version, let styleSize):
             // 2. Compute without the lock.
             let layout = ownLayout(calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize,

@@ -6,13 +6,13 @@ import LayoutCore
 //
 //   performLayoutPass
 //     1. zero bounds → return (no measurement, no hooks)
-//     2. measureIfNecessary — reuse, apply the pending layout, or re-measure; escalate a size change to
-//        the supernode; publish the calculated layout; calculatedLayoutDidChange
-//     3. applySubnodeFrames — each subnode's frame from the calculated layout, if it is current
-//     4. layout(), layoutDidFinish() — loaded nodes, on the main actor
-//
-// Layout transitions (2.8 step 2, §5) and automatic subnode management (§4) are later issues; the places
-// where they hook in are marked.
+//     2. running its own layout transition → return; the node keeps its current layout and frames until
+//        the transition applies, and is laid out again afterwards (reference 5 "Cancellation")
+//     3. measureIfNecessary — skip while an ancestor's transition is pending; else reuse, apply the pending
+//        layout, or re-measure; escalate a size change to the supernode; publish the calculated layout;
+//        commit automatic subnode changes (ASM, reference 4); calculatedLayoutDidChange
+//     4. applySubnodeFrames — each subnode's frame from the calculated layout, if it is current
+//     5. layout(), layoutDidFinish() — loaded nodes, on the main actor
 
 extension DisplayNode {
     // MARK: - Invalidation
@@ -72,12 +72,22 @@ extension DisplayNode {
             return s.threadSafeBounds
         }
         if bounds == .zero { return }
-        // (2. A node running its own layout transition returns here — transitions are a later issue.)
+
+        // 2. Its own transition decides the layout; lay out again when it is over.
+        if transitionIDStorage.load(ordering: .acquiring) != 0 {
+            state.withLock { s in
+                s.needsLayoutAfterTransition = true
+                s.statistics.layoutPassesDeferredByTransition += 1
+            }
+            // The transition may have finished in between (unloaded nodes measure off the main actor).
+            if transitionIDStorage.load(ordering: .acquiring) == 0 { layOutAgainIfATransitionDeferredAPass() }
+            return
+        }
 
         measureIfNecessary(boundsSize: ceilPx(bounds.size))
         applySubnodeFrames()
 
-        // 4. Hooks, for loaded nodes on the main actor (an unloaded node's pass has no view to lay out).
+        // 5. Hooks, for loaded nodes on the main actor (an unloaded node's pass has no view to lay out).
         if isNodeLoaded && MainActorCheck.isOnMainActor {
             MainActor.assumeIsolated {
                 layout()
@@ -87,6 +97,7 @@ extension DisplayNode {
     }
 
     private enum PassPlan {
+        case pendingOnAncestorTransition
         case upToDate
         case apply(NodeLayoutRecord)
         case measure(range: SizeRange, version: UInt64, styleSize: LayoutElementSize)
@@ -96,6 +107,13 @@ extension DisplayNode {
     func measureIfNecessary(boundsSize: Size) {
         // Decide under the lock what this pass must do.
         let plan = state.withLock { s -> PassPlan in
+            // An ancestor is measuring a transition that will give this node a new frame and layout: do
+            // not apply anything now, but owe a pass for when it is over (Texture #463).
+            if s.isLayoutPending && isMeasuringOutsidePendingTransition(s.pendingTransitionID) {
+                s.needsLayoutAfterTransition = true
+                s.statistics.layoutPassesDeferredByTransition += 1
+                return .pendingOnAncestorTransition
+            }
             let version = s.layoutVersion
             // A newer pending layout, or one for a different range, is preferred over the calculated one.
             var pendingPreferred = false
@@ -120,10 +138,11 @@ extension DisplayNode {
                             styleSize: s.style.size)
         }
 
-        // (Cancelling a running transition and opening a layout context go here in Texture.)
+        // (Texture cancels a running transition of the node here; step 2 of the pass already returned if
+        // one runs.)
         var candidate: NodeLayoutRecord
         switch plan {
-        case .upToDate:
+        case .pendingOnAncestorTransition, .upToDate:
             return
         case .apply(let pending):
             candidate = pending
@@ -149,10 +168,17 @@ extension DisplayNode {
             if versionNow == versionBefore &+ 1 { candidate.version = versionNow }
         }
 
-        // Complete the (non-animated) transition to the candidate: it becomes the calculated layout.
-        // (ASM would commit subnode insertions and removals here.)
+        // Complete the (non-animated) transition to the candidate: it becomes the calculated layout, ASM
+        // commits the subnode changes (removals, then moves and insertions), then the hook.
         let applied = candidate
-        state.withLock { $0.calculatedLayout = applied }
+        let (previous, managesSubnodes) = state.withLock { s -> ([Layout]?, Bool) in
+            let previous = s.calculatedLayout?.sublayouts
+            s.calculatedLayout = applied
+            return (previous, s.automaticallyManagesSubnodes)
+        }
+        if managesSubnodes {
+            commitAutomaticSubnodes(previous: previous, applied: applied.sublayouts)
+        }
         calculatedLayoutDidChange()
     }
 

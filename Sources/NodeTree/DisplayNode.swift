@@ -23,6 +23,11 @@ import Synchronization
 //   DisplayNode+LayoutPass.swift         setNeedsLayout, layoutIfNeeded and the layout pass (2.8, 7)
 //   DisplayNode+Loading.swift            view, didLoad, onDidLoad (1.4, 7)
 //   DisplayNode+BridgedProperties.swift  frame, bounds, alpha, … (1.4)
+//   DisplayNode+AutomaticSubnodes.swift  automatic subnode management: diff and commit (4)
+//   DisplayNode+ManualEditCheck.swift    the diagnostic for addSubnode/removeFromSupernode on ASM nodes
+//   DisplayNode+Transition.swift         transitionLayout, cancellation, the transition body (5)
+//   DisplayNode+TransitionAnimation.swift  the default animateLayoutTransition and completion (5)
+//   DisplayNode+LayoutPending.swift      descendants of a transitioning node ("layout pending", 1.5, 2.6)
 
 /// Texture's ASLayoutSpecBlock: builds the node's layout spec for a size range, on any thread.
 public typealias LayoutSpecBlock = @Sendable (DisplayNode, SizeRange) -> any LayoutElement
@@ -44,6 +49,28 @@ public struct NodeLayoutStatistics: Hashable, Sendable {
     public var layoutPasses = 0
     /// Times pending view state was flushed onto the loaded view.
     public var pendingStateFlushes = 0
+
+    // Automatic subnode management (reference 4)
+    /// Subnodes ASM inserted, removed, and moved (detached and re-inserted) in this node.
+    public var automaticInsertions = 0
+    public var automaticRemovals = 0
+    public var automaticMoves = 0
+    /// addSubnode / insertSubnode / replaceSubnode / removeFromSupernode calls refused because they edited
+    /// this ASM node's subnodes by hand (only when the diagnostic does not trap; see NodeTreeDiagnostics).
+    public var refusedManualSubnodeEdits = 0
+
+    // Layout transitions (reference 5)
+    /// transitionLayout calls that started a transition on this node.
+    public var transitionsStarted = 0
+    /// Transitions that reached the main actor and were applied (insertions, animateLayoutTransition).
+    public var transitionsApplied = 0
+    /// Transitions that stopped at a checkpoint because a newer one or a cancel replaced them.
+    public var transitionsCancelled = 0
+    /// transitionLayout calls ignored (a size range with a zero maximum, or an ancestor transitioning).
+    public var ignoredTransitionRequests = 0
+    /// Layout passes that returned early because this node ran its own transition, or skipped measuring
+    /// because an ancestor did (the node is laid out again once the transition is over).
+    public var layoutPassesDeferredByTransition = 0
 
     public init() {}
 }
@@ -125,6 +152,23 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
         var pendingLayout: NodeLayoutRecord?
         var calculatedLayout: NodeLayoutRecord?
 
+        // Layout transitions (reference 5, 1.5)
+        /// An ancestor runs a layout transition (Texture's LayoutPending hierarchy state): the node's own
+        /// layout passes do not measure, and measurements outside that transition are not cached.
+        var isLayoutPending = false
+        /// The id of the ancestor's transition while `isLayoutPending`.
+        var pendingTransitionID: UInt64 = 0
+        /// While this node measures its own transition: the id its descendants are pending on, so nodes
+        /// attached meanwhile inherit it. 0 otherwise.
+        var descendantsPendingTransitionID: UInt64 = 0
+        /// A layout pass was skipped or cut short by a transition; run one when the transition is over,
+        /// so no node keeps a stale layout (Texture #463).
+        var needsLayoutAfterTransition = false
+        /// The transition whose animation runs (between animateLayoutTransition and completeTransition).
+        var pendingTransitionContext: TransitionContext?
+        var transitionAnimation = TransitionAnimationSettings()
+        var animator: Animator?
+
         var statistics = NodeLayoutStatistics()
     }
 
@@ -133,6 +177,11 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
     /// Mirrors `layoutSpecBlock != nil` so nodes without a block (leaves and nodes that override
     /// layoutSpecThatFits) skip a lock acquisition on every measurement.
     let hasLayoutSpecBlock = Atomic<Bool>(false)
+
+    /// The id of the layout transition this node is running, 0 when none (Texture's atomic transitionID).
+    /// Atomic so that a background measurement can check at each checkpoint whether it was replaced or
+    /// cancelled without taking the node's lock.
+    let transitionIDStorage = Atomic<UInt64>(0)
 
     /// Any thread. Do not touch `view` here: it loads on the main actor, after init (see `didLoad`).
     public init() {}
@@ -158,8 +207,11 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
         }
     }
 
-    /// Texture's automaticallyManagesSubnodes. Stored only for now: automatic subnode management is a
-    /// later issue, so nodes that set it still add their subnodes explicitly.
+    /// Texture's automaticallyManagesSubnodes (default false). When true, the node's subnodes — which ones
+    /// and in what order — come from its layout: each applied layout inserts, moves and removes subnodes
+    /// so that they equal the flattened layout's nodes in depth-first order of the spec tree
+    /// (DisplayNode+AutomaticSubnodes.swift). Editing such a node's subnodes by hand is reported
+    /// (DisplayNode+ManualEditCheck.swift). Required by the layout transition API.
     public final var automaticallyManagesSubnodes: Bool {
         get { state.withLock { $0.automaticallyManagesSubnodes } }
         set { state.withLock { $0.automaticallyManagesSubnodes = newValue } }
@@ -236,5 +288,27 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
     /// default resizes the node keeping its frame origin; containers (cells) tell their owner instead.
     open func displayNodeDidInvalidateSize(newSize: Size) {
         resizeKeepingFrameOrigin(to: newSize)
+    }
+
+    // MARK: - Layout transition hooks (main actor; DisplayNode+Transition*.swift)
+
+    /// Animates from `context`'s from-layout to its to-layout. Inserted subnodes are already subnodes
+    /// (at their place in the new order); removed ones still are, until the context completes. Call
+    /// `context.completeTransition(_:)` when done — exactly once, also when not animated. The default:
+    /// not animated (or not loaded) → every subnode takes its final frame and the transition completes;
+    /// animated → inserted subnodes fade in at their final frame, removed ones fade out, moved ones and
+    /// the node's own size animate, on the node's `animator` with `defaultLayoutTransitionDuration`,
+    /// `…Delay` and `…Options` (reference 5).
+    @MainActor open func animateLayoutTransition(_ context: TransitionContext) {
+        MainActor.assertIsolated()
+        performDefaultLayoutTransitionAnimation(context)
+    }
+
+    /// The context completed (main actor). The default removes the subnodes the transition removed (those
+    /// still here and not part of the node's current layout). Overrides that do their own removals should
+    /// walk `context.removedSubnodes`, or call super.
+    @MainActor open func didCompleteLayoutTransition(_ context: TransitionContext) {
+        MainActor.assertIsolated()
+        applyTransitionRemovals(context)
     }
 }

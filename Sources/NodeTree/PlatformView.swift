@@ -5,7 +5,9 @@ import LayoutCore
 // derived), a handful of visual properties, the subview tree, and the layout cycle (setNeedsLayout /
 // layoutIfNeeded calling back into the node's layout pass, as CALayer's layoutSublayers calls
 // -[ASDisplayNode __layout]) — and it counts everything done to it, so tests and the harness can see
-// how much main-actor work a batch of cells costs.
+// how much main-actor work a batch of cells costs. Frame and alpha writes can be animated on an Animator
+// (PlatformView+Animation.swift): the properties hold the model (final) values, presentationFrame and
+// presentationAlpha what is on screen.
 
 /// An RGBA colour (UIColor stand-in), components 0…1.
 public struct Color: Hashable, Sendable {
@@ -97,6 +99,9 @@ public final class PlatformView {
 
     private var storedBounds: Rect = .zero
     private var storedPosition: Point = .zero
+    /// Running animations (PlatformView+Animation.swift).
+    var frameTrack: ViewAnimationTrack<Rect>?
+    var alphaTrack: ViewAnimationTrack<Double>?
 
     /// Changing the size marks the view as needing layout (CALayer's needsLayoutOnGeometryChange); any
     /// change is reported to the node, whose layout pass reads a lock-protected copy (Texture's
@@ -105,7 +110,9 @@ public final class PlatformView {
         get { storedBounds }
         set {
             countWrite(.bounds)
+            let presented = geometryWillChange()
             setBounds(newValue)
+            geometryDidChange(presentedBefore: presented)
         }
     }
 
@@ -113,7 +120,9 @@ public final class PlatformView {
         get { storedPosition }
         set {
             countWrite(.position)
+            let presented = geometryWillChange()
             storedPosition = newValue
+            geometryDidChange(presentedBefore: presented)
         }
     }
 
@@ -132,9 +141,11 @@ public final class PlatformView {
         }
         set {
             countWrite(.frame)
+            let presented = geometryWillChange()
             storedPosition = Point(x: newValue.minX + newValue.width * anchorPoint.x,
                                    y: newValue.minY + newValue.height * anchorPoint.y)
             setBounds(Rect(origin: storedBounds.origin, size: newValue.size))
+            geometryDidChange(presentedBefore: presented)
         }
     }
 
@@ -147,7 +158,16 @@ public final class PlatformView {
 
     // MARK: - Visual properties
 
-    public var alpha: Double = 1 { didSet { countWrite(.alpha) } }
+    public var alpha: Double {
+        get { storedAlpha }
+        set {
+            countWrite(.alpha)
+            let presented = alphaWillChange()
+            storedAlpha = newValue
+            alphaDidChange(presentedBefore: presented)
+        }
+    }
+    private var storedAlpha: Double = 1
     public var isHidden = false { didSet { countWrite(.isHidden) } }
     public var backgroundColor: Color? { didSet { countWrite(.backgroundColor) } }
     public var cornerRadius: Double = 0 { didSet { countWrite(.cornerRadius) } }

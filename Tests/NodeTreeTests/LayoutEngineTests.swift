@@ -5,10 +5,9 @@ import Testing
 // Texture's ASLayoutEngineTests (reference 8.5): window 10×1; A has a layoutSpecBlock of a horizontal
 // stack (justify spaceBetween, alignItems start); only B has flexShrink 1. Leaves return a test size
 // clamped into their range and record every range they are measured with, and on which side of the main
-// actor. Transition cases (fixture 5, async measurement) belong to the transitions issue.
+// actor. The transition cases are in LayoutEngineTransitionTests.swift.
 //
-// Texture's fixtures turn on ASM for A so its subnodes follow the layout; ASM is a later issue, so `apply`
-// sets A's subnodes to the fixture's nodes explicitly (same order ASM would give).
+// As in Texture's fixtures, A has automaticallyManagesSubnodes: its subnodes follow each applied layout.
 
 final class LayoutTestNode: DisplayNode, @unchecked Sendable {
     struct Measurement: Equatable { var range: SizeRange; var onMainActor: Bool }
@@ -16,6 +15,10 @@ final class LayoutTestNode: DisplayNode, @unchecked Sendable {
     private let testSizeBox = Locked(Size.zero)
     private let measurementsBox = Locked([Measurement]())
     private let didChangeBox = Locked([Bool]())
+    private let transitionHooksBox = Locked([String]())
+    /// Runs at the start of each measurement, on the measuring thread (tests hold a background
+    /// measurement here while the main actor does something else).
+    let measurementHook = Locked<(@Sendable () -> Void)?>(nil)
 
     init(_ name: String) {
         super.init()
@@ -39,13 +42,18 @@ final class LayoutTestNode: DisplayNode, @unchecked Sendable {
     /// One entry per calculatedLayoutDidChange, true when it ran on the main actor.
     var didChangeCalls: [Bool] { didChangeBox.load() }
 
+    /// "animate" / "didComplete" with ", main" when called on the main actor.
+    var transitionHooks: [String] { transitionHooksBox.load() }
+
     func resetRecords() {
         measurementsBox.store([])
         didChangeBox.store([])
+        transitionHooksBox.store([])
     }
 
     override func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
         measurementsBox.withLock { $0.append(Measurement(range: constrainedSize, onMainActor: MainActorCheck.isOnMainActor)) }
+        measurementHook.load()?()
         let size = testSize
         if layoutSpecBlock != nil || size == .zero { return super.calculateLayoutThatFits(constrainedSize) }
         // The infra clamps calculateSizeThatFits results, not calculateLayoutThatFits ones: clamp here.
@@ -55,6 +63,16 @@ final class LayoutTestNode: DisplayNode, @unchecked Sendable {
     override func calculatedLayoutDidChange() {
         super.calculatedLayoutDidChange()
         didChangeBox.withLock { $0.append(MainActorCheck.isOnMainActor) }
+    }
+
+    override func animateLayoutTransition(_ context: TransitionContext) {
+        transitionHooksBox.withLock { $0.append("animate" + (MainActorCheck.isOnMainActor ? ", main" : "")) }
+        super.animateLayoutTransition(context)
+    }
+
+    override func didCompleteLayoutTransition(_ context: TransitionContext) {
+        transitionHooksBox.withLock { $0.append("didComplete" + (MainActorCheck.isOnMainActor ? ", main" : "")) }
+        super.didCompleteLayoutTransition(context)
     }
 
     /// The layout the subnodes' frames describe (Texture's currentLayoutBasedOnFrames).
@@ -146,21 +164,14 @@ final class LayoutEngineHarness {
             blockID: 13, block: stackBlock([b, c, d]))
     }
 
-    /// Texture's ASTLayoutFixture apply: A's block (and setNeedsLayout when it changed), A's subnodes (ASM's
-    /// job in Texture), then the leaves' test sizes (each change calls setNeedsLayout on the leaf).
+    /// Texture's ASTLayoutFixture apply: A's block (and setNeedsLayout when it changed), then the leaves'
+    /// test sizes (each change calls setNeedsLayout on the leaf). A's subnodes are ASM's job.
     func apply(_ fixture: LayoutFixture) {
         if currentBlockID != fixture.blockID {
             currentBlockID = fixture.blockID
             a.automaticallyManagesSubnodes = true
             a.layoutSpecBlock = fixture.block
             a.setNeedsLayout()
-        }
-        let wanted = fixture.leafNodes
-        for subnode in a.subnodes where !wanted.contains(where: { $0 === subnode }) {
-            subnode.removeFromSupernode()
-        }
-        for (index, node) in wanted.enumerated() where a.subnodes.count <= index || a.subnodes[index] !== node {
-            a.insertSubnode(node, at: Swift.min(index, a.subnodes.count))
         }
         a.testSize = .zero
         for sublayout in fixture.layout.sublayouts {
@@ -170,6 +181,8 @@ final class LayoutEngineHarness {
     }
 
     func verify(_ fixture: LayoutFixture, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(a.subnodes.map(ObjectIdentifier.init) == fixture.leafNodes.map(ObjectIdentifier.init),
+                "\(fixture.name): subnodes", sourceLocation: sourceLocation)
         #expect(a.layoutBasedOnFrames == fixture.layout, "\(fixture.name): frames", sourceLocation: sourceLocation)
         #expect(a.calculatedLayout == fixture.layout, "\(fixture.name): calculated layout", sourceLocation: sourceLocation)
     }

@@ -38,18 +38,29 @@ final class PhotoCellNode: CellNode, @unchecked Sendable {
     let avatar = NetworkImageNode(), userName = TextNode(), location = TextNode()
     let photo = NetworkImageNode(), caption = TextNode()
 
-    init(photo model: PhotoModel) {
+    /// The seeds' two versions: explicit addSubnode calls ("Original code"), or ASM ("Code with ASM").
+    init(photo model: PhotoModel, automaticallyManagesSubnodes managed: Bool = false) {
         super.init()
+        automaticallyManagesSubnodes = managed
         avatar.url = model.avatarURL
         photo.url = model.photoURL
         for (node, text) in [(userName, model.userName), (location, model.location ?? ""), (caption, model.caption)] {
             node.attributedText = AttributedText(text, attributes: TextAttributes(size: PhotoCellNode.fontSize))
         }
-        addSubnode(avatar)
-        addSubnode(userName)
-        addSubnode(location)
-        addSubnode(photo)
-        addSubnode(caption)
+        if !managed {
+            addSubnode(avatar)
+            addSubnode(userName)
+            addSubnode(location)
+            addSubnode(photo)
+            addSubnode(caption)
+        }
+    }
+
+    /// The seeds' reverse-geocoding callback: the location text arrives later, from another thread, and
+    /// the cell asks for a new layout.
+    func locationDidResolve(_ text: String) {
+        location.text = text
+        setNeedsLayout()
     }
 
     override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> any LayoutElement {

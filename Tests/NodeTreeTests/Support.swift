@@ -65,6 +65,7 @@ final class Counter: Sendable {
     private let count = Locked(0)
 
     func increment() { count.withLock { $0 += 1 } }
+    func reset() { count.store(0) }
     var value: Int { count.load() }
 }
 

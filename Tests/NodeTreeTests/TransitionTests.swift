@@ -1,0 +1,381 @@
+import Dispatch
+import LayoutCore
+import Testing
+@testable import NodeTree
+
+// The layout transition API (reference 5; Texture's ASDisplayNodeImplicitHierarchyTests transition cases):
+// default animation, rotation through transitionLayout(to:), ignored requests, cancellation, and parent and
+// child transitioning at once.
+
+/// An ASM node whose spec comes from a settable closure and which counts its hooks (any thread).
+final class TransitionTestNode: DisplayNode, @unchecked Sendable {
+    private let specBox: Locked<@Sendable (SizeRange) -> any LayoutElement>
+    let animateCalls = Counter(), didCompleteCalls = Counter(), didChangeCalls = Counter()
+    let hooksOffMainActor = Counter()
+
+    init(_ name: String, spec: @escaping @Sendable (SizeRange) -> any LayoutElement) {
+        specBox = Locked(spec)
+        super.init()
+        debugName = name
+        automaticallyManagesSubnodes = true
+    }
+
+    /// Replaces the spec without invalidating (a transition does that).
+    func replaceSpec(_ spec: @escaping @Sendable (SizeRange) -> any LayoutElement) { specBox.store(spec) }
+
+    override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> any LayoutElement {
+        specBox.load()(constrainedSize)
+    }
+
+    override func animateLayoutTransition(_ context: TransitionContext) {
+        animateCalls.increment()
+        if !MainActorCheck.isOnMainActor { hooksOffMainActor.increment() }
+        super.animateLayoutTransition(context)
+    }
+
+    override func didCompleteLayoutTransition(_ context: TransitionContext) {
+        didCompleteCalls.increment()
+        if !MainActorCheck.isOnMainActor { hooksOffMainActor.increment() }
+        super.didCompleteLayoutTransition(context)
+    }
+
+    override func calculatedLayoutDidChange() {
+        super.calculatedLayoutDidChange()
+        didChangeCalls.increment()
+    }
+}
+
+@MainActor
+private func host(_ node: DisplayNode, size: Size) -> PlatformView {
+    let window = PlatformView(frame: Rect(origin: .zero, size: size))
+    window.addSubview(node.view)
+    node.frame = Rect(origin: .zero, size: size)
+    window.layoutIfNeeded()
+    return window
+}
+
+@Suite(.enabled(if: stackAlgorithmAvailable, needsStack))
+struct TransitionTests {
+    // MARK: - Default animation
+
+    /// Inserted nodes fade in at their final frame, removed ones fade out, moved ones slide, all on the
+    /// node's animator with 0.2 s ease-in-out; removal and calculatedLayoutDidChange after completion.
+    @MainActor @Test func defaultAnimation() {
+        let a = sizedLeaf("a", 10, 10), b = sizedLeaf("b", 10, 10), c = sizedLeaf("c", 10, 10)
+        let node = TransitionTestNode("node") { _ in row([a, b]) }
+        let animator = Animator(clock: .manual)
+        node.animator = animator
+        #expect(node.defaultLayoutTransitionDuration == 0.2 && node.defaultLayoutTransitionDelay == 0)
+        #expect(node.defaultLayoutTransitionOptions.curve == .easeInOut)
+        _ = host(node, size: Size(width: 100, height: 10))
+        node.didChangeCalls.reset()
+
+        node.replaceSpec { _ in row([b, c]) }  // a leaves, b slides from 10 to 0, c comes in at 10
+        node.transitionLayout(animated: true)
+        #expect(same(node.subnodes, [a, b, c]), "c inserted after b before the animation; a still here")
+        #expect(c.frame == Rect(x: 10, y: 0, width: 10, height: 10) && c.view.presentationAlpha == 0)
+        #expect(b.view.presentationFrame.minX == 10 && a.view.presentationAlpha == 1)
+
+        animator.advance(by: 0.1)
+        #expect(b.view.presentationFrame.minX.isApproximately(5))
+        #expect(c.view.presentationAlpha.isApproximately(0.5) && a.view.presentationAlpha.isApproximately(0.5))
+        #expect(node.didCompleteCalls.value == 0 && node.didChangeCalls.value == 0)
+
+        animator.advance(by: 0.1)
+        #expect(same(node.subnodes, [b, c]) && a.supernode == nil)
+        #expect(a.alpha == 1, "a removed node gets its alpha back")
+        #expect(b.frame == Rect(x: 0, y: 0, width: 10, height: 10) && c.view.presentationAlpha == 1)
+        #expect(node.animateCalls.value == 1 && node.didCompleteCalls.value == 1 && node.didChangeCalls.value == 1)
+    }
+
+    /// Rotation: transitionLayout(to:) between 375×667 and 667×375, with a spec that depends on the
+    /// range; the default animation resizes the node itself.
+    @MainActor @Test func rotation() {
+        let a = sizedLeaf("a", 100, 100), b = sizedLeaf("b", 100, 100)
+        let node = TransitionTestNode("screen") { range in
+            range.max.width > range.max.height ? StackLayoutSpec.horizontal(children: [a, b])
+                : StackLayoutSpec.vertical(children: [a, b])
+        }
+        let animator = Animator(clock: .manual)
+        node.animator = animator
+        let portrait = Size(width: 375, height: 667), landscape = Size(width: 667, height: 375)
+        let window = host(node, size: portrait)
+        #expect(b.frame == Rect(x: 0, y: 100, width: 100, height: 100))
+
+        node.transitionLayout(to: SizeRange(exactly: landscape), animated: true)
+        #expect(node.view.presentationFrame.size == portrait)
+        animator.advance(by: 0.1)
+        #expect(node.view.presentationFrame.width.isApproximately(521) && b.view.presentationFrame.minX.isApproximately(50))
+        animator.runToCompletion()
+        #expect(node.frame.size == landscape && node.calculatedSize == landscape)
+        #expect(b.frame == Rect(x: 100, y: 0, width: 100, height: 100))
+        #expect(node.constrainedSizeForCalculatedLayout == SizeRange(exactly: landscape))
+        window.layoutIfNeeded()
+        #expect(b.frame == Rect(x: 100, y: 0, width: 100, height: 100), "a later layout pass keeps the new layout")
+
+        node.transitionLayout(to: SizeRange(exactly: portrait), animated: true)
+        animator.runToCompletion()
+        #expect(node.frame.size == portrait && b.frame == Rect(x: 0, y: 100, width: 100, height: 100))
+        #expect(node.animateCalls.value == 2 && node.didCompleteCalls.value == 2)
+    }
+
+    // MARK: - Ignored requests
+
+    /// A range whose maximum is zero is ignored — counted and logged, not silently — as is a transition of a
+    /// node that was never laid out (its bounds are zero).
+    @MainActor @Test func aZeroRangeIsIgnoredCountedAndLogged() {
+        let node = TransitionTestNode("zero-range-node") { _ in row([]) }
+        let before = NodeTreeDiagnostics.ignoredTransitionCount
+        let completion = Counter()
+        node.transitionLayout(to: SizeRange(exactly: .zero), animated: true) { completion.increment() }
+        node.transitionLayout(animated: false) { completion.increment() }
+        #expect(node.layoutStatistics.ignoredTransitionRequests == 2)
+        #expect(node.layoutStatistics.transitionsStarted == 0)
+        #expect(NodeTreeDiagnostics.ignoredTransitionCount >= before + 2)
+        #expect(NodeTreeDiagnostics.recentLogMessages.contains {
+            $0.contains("transitionLayout on <TransitionTestNode zero-range-node> ignored: the size range's maximum is zero")
+        })
+        #expect(completion.value == 0 && node.animateCalls.value == 0 && !node.isRunningLayoutTransition)
+    }
+
+    // MARK: - ASDisplayNodeImplicitHierarchyTests
+
+    @MainActor @Test func measurementCompletionRunsOnTheMainActor() async {
+        let node = DisplayNode()
+        node.style.preferredSize = Size(width: 100, height: 100)
+        node.animator = Animator(clock: .manual)
+        _ = node.view
+        let onMainActor = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            node.transitionLayout(to: SizeRange(min: .zero, max: Size(width: .infinity, height: .infinity)),
+                                  animated: true, shouldMeasureAsync: true) {
+                continuation.resume(returning: MainActorCheck.isOnMainActor)
+            }
+        }
+        #expect(onMainActor)
+    }
+
+    /// Texture's testTransitionLayoutWithAnimationWithLoadedNodes: after the measurement node2 is
+    /// subnodes[0], inserted before node1, which leaves only when the fade-out completes.
+    @MainActor @Test func animatedTransitionWithLoadedNodes() async {
+        let node1 = named(DisplayNode(), "node1"), node2 = named(DisplayNode(), "node2")
+        let layoutState = Locked(1)
+        let node = DisplayNode()
+        node.automaticallyManagesSubnodes = true
+        node.style.preferredSize = Size(width: 100, height: 100)
+        node.layoutSpecBlock = { _, _ in AbsoluteLayoutSpec(children: [layoutState.load() == 1 ? node1 : node2]) }
+        let animator = Animator(clock: .manual)
+        node.animator = animator
+        _ = node1.view
+        _ = node2.view
+        let size = node.layoutThatFits(SizeRange(min: .zero, max: Size(width: .infinity, height: .infinity))).size
+        node.frame = Rect(origin: .zero, size: size)
+        node.view.layoutIfNeeded()
+        #expect(same(node.subnodes, [node1]))
+
+        layoutState.store(2)
+        node.invalidateCalculatedLayout()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            node.transitionLayout(animated: true, shouldMeasureAsync: true) { continuation.resume() }
+        }
+        await drainMainQueue()
+        #expect(same(node.subnodes, [node2, node1]))
+        animator.runToCompletion()
+        #expect(same(node.subnodes, [node2]) && same(subviewNodes(node), [node2]))
+    }
+
+    // MARK: - Cancellation
+
+    /// Five transitions started back to back on the main actor, measured in the background: only the last
+    /// applies; the four replaced ones stop at a checkpoint without any main-actor work (no completion
+    /// block, no hook).
+    @MainActor @Test func onlyTheLastOfFiveTransitionsApplies() async {
+        let leaves = (0..<6).map { sizedLeaf("l\($0)", 10, 10) }
+        let node = TransitionTestNode("node") { _ in row([leaves[0]]) }
+        node.animator = Animator(clock: .manual)
+        let window = host(node, size: Size(width: 100, height: 10))
+        node.didChangeCalls.reset()
+        let completed = EventLog()
+        for index in 1...5 {
+            let shown = Array(leaves.prefix(index + 1))
+            node.replaceSpec { _ in row(shown) }
+            node.transitionLayout(animated: false, shouldMeasureAsync: true) { completed.append("transition \(index)") }
+        }
+        let settled = await waitUntil {
+            let stats = node.layoutStatistics
+            return stats.transitionsApplied + stats.transitionsCancelled == 5
+        }
+        #expect(settled)
+        let stats = node.layoutStatistics
+        #expect(stats.transitionsStarted == 5 && stats.transitionsApplied == 1 && stats.transitionsCancelled == 4)
+        #expect(completed.all == ["transition 5"])
+        #expect(node.animateCalls.value == 1 && node.didCompleteCalls.value == 1 && node.didChangeCalls.value == 1)
+        #expect(node.hooksOffMainActor.value == 0)
+        #expect(same(node.subnodes, leaves))
+        #expect(leaves.allSatisfy { !$0.isLayoutPending })
+        window.layoutIfNeeded()
+        #expect(same(node.subnodes, leaves))
+    }
+
+    /// cancelLayoutTransition from another thread while the measurement is held: nothing applies, the
+    /// descendants are released, and the node is laid out normally afterwards.
+    @MainActor @Test func cancelFromAnotherThread() async {
+        let a = sizedLeaf("a", 10, 10), b = sizedLeaf("b", 10, 10)
+        let reached = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let hold = Locked(false)
+        let node = TransitionTestNode("node") { _ in
+            if hold.load() {
+                reached.signal()
+                release.wait()
+            }
+            return row([a, b])
+        }
+        let window = host(node, size: Size(width: 100, height: 10))
+        node.replaceSpec { _ in
+            if hold.withLock({ value -> Bool in defer { value = false }; return value }) {
+                reached.signal()
+                release.wait()
+            }
+            return row([b])
+        }
+        hold.store(true)
+        let completion = Counter()
+        node.transitionLayout(animated: false, shouldMeasureAsync: true) { completion.increment() }
+        reached.wait()
+        #expect(a.isLayoutPending)
+        syncOnOtherThread { node.cancelLayoutTransition() }
+        #expect(!node.isRunningLayoutTransition && !a.isLayoutPending)
+        release.signal()
+        let settled = await waitUntil { node.layoutStatistics.transitionsCancelled == 1 }
+        #expect(settled)
+        #expect(completion.value == 0 && node.animateCalls.value == 0)
+        #expect(same(node.subnodes, [a, b]))
+        window.layoutIfNeeded()
+        #expect(same(node.subnodes, [b]), "the invalidated layout is applied by the next pass")
+    }
+
+    // MARK: - Parent and child at once (Texture #2061, #463)
+
+    /// A child asks for a transition while its parent's transition measures: not nested (logged), and the
+    /// child's new state is laid out once the parent's transition is over — no stale layout.
+    @MainActor @Test func childTransitionDuringParentTransition() async {
+        let x = sizedLeaf("x", 10, 10), y = sizedLeaf("y", 10, 10)
+        let childState = Locked(1)
+        let child = TransitionTestNode("child") { _ in row(childState.load() == 1 ? [x] : [x, y]) }
+        child.style.preferredSize = Size(width: 50, height: 10)
+        let reached = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let hold = Locked(false)
+        let parent = TransitionTestNode("parent") { _ in
+            if hold.withLock({ value -> Bool in defer { value = false }; return value }) {
+                reached.signal()
+                release.wait()
+            }
+            return row([child])
+        }
+        parent.animator = Animator(clock: .manual)
+        let window = host(parent, size: Size(width: 100, height: 10))
+        #expect(same(child.subnodes, [x]))
+
+        hold.store(true)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            parent.transitionLayout(animated: false, shouldMeasureAsync: true) { continuation.resume() }
+            reached.wait()
+            childState.store(2)
+            child.transitionLayout(animated: true)
+            #expect(child.layoutStatistics.ignoredTransitionRequests == 1)
+            release.signal()
+        }
+        window.layoutIfNeeded()
+        #expect(same(child.subnodes, [x, y]), "the child's new state is laid out")
+        #expect(same(calculatedNodes(child), [x, y]))
+    }
+
+    /// The reverse: the child's asynchronous transition is running when the parent starts one. The parent's
+    /// transition cancels the child's (the outer one decides the frames); the child ends on its new state.
+    @MainActor @Test func parentTransitionCancelsARunningChildTransition() async {
+        let x = sizedLeaf("x", 10, 10), y = sizedLeaf("y", 10, 10)
+        let childState = Locked(1)
+        let reached = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let hold = Locked(false)
+        let child = TransitionTestNode("child") { _ in
+            if hold.withLock({ value -> Bool in defer { value = false }; return value }) {
+                reached.signal()
+                release.wait()
+            }
+            return row(childState.load() == 1 ? [x] : [x, y])
+        }
+        child.style.preferredSize = Size(width: 50, height: 10)
+        let parent = TransitionTestNode("parent") { _ in row([child]) }
+        parent.animator = Animator(clock: .manual)
+        let window = host(parent, size: Size(width: 100, height: 10))
+
+        childState.store(2)
+        hold.store(true)
+        let childCompletion = Counter()
+        child.transitionLayout(animated: true, shouldMeasureAsync: true) { childCompletion.increment() }
+        reached.wait()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            parent.transitionLayout(animated: false, shouldMeasureAsync: true) { continuation.resume() }
+            #expect(!child.isRunningLayoutTransition && child.isLayoutPending)
+            release.signal()
+        }
+        _ = await waitUntil { child.layoutStatistics.transitionsCancelled == 1 }
+        window.layoutIfNeeded()
+        #expect(childCompletion.value == 0 && child.animateCalls.value == 0)
+        #expect(same(child.subnodes, [x, y]) && same(calculatedNodes(child), [x, y]))
+    }
+
+    /// Parent and child transitions started in random interleavings, asynchronously and synchronously,
+    /// with layout passes in between: nothing crashes and, once settled, every node's subnodes and layout
+    /// match its current state.
+    @MainActor @Test func randomParentAndChildTransitionsNeverLeaveAStaleLayout() async {
+        let seed: UInt64 = 2061
+        var random = SeededGenerator(seed: seed)
+        let leaves = (0..<4).map { sizedLeaf("leaf\($0)", 10, 10) }
+        let childState = Locked(0), parentState = Locked(0)
+        let child = TransitionTestNode("child") { _ in
+            let count = childState.load() % 4 + 1
+            return row(Array(leaves.prefix(count)))
+        }
+        child.style.preferredSize = Size(width: 40, height: 10)
+        let spacer = sizedLeaf("spacer", 10, 10)
+        let parent = TransitionTestNode("parent") { _ in
+            row(parentState.load() % 2 == 0 ? [child, spacer] : [spacer, child])
+        }
+        let animator = Animator(clock: .manual)
+        parent.animator = animator
+        let window = host(parent, size: Size(width: 100, height: 10))
+
+        for round in 0..<40 {
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0: parentState.withLock { $0 += 1 }; parent.transitionLayout(animated: Bool.random(using: &random), shouldMeasureAsync: true)
+            case 1: childState.withLock { $0 += 1 }; child.transitionLayout(animated: Bool.random(using: &random), shouldMeasureAsync: true)
+            case 2: childState.withLock { $0 += 1 }; child.transitionLayout(animated: true)
+            case 3: parentState.withLock { $0 += 1 }; parent.transitionLayout(animated: true)
+            case 4: window.layoutIfNeeded()
+            default: animator.advance(by: 0.05)
+            }
+            if round % 5 == 4 { await drainMainQueue() }
+        }
+        let settled = await waitUntil { !parent.isRunningLayoutTransition && !child.isRunningLayoutTransition }
+        #expect(settled, "seed \(seed)")
+        await drainMainQueue()
+        animator.runToCompletion()
+        window.layoutIfNeeded()
+
+        let expectedChild = Array(leaves.prefix(childState.load() % 4 + 1))
+        let expectedParent = parentState.load() % 2 == 0 ? [child, spacer] : [spacer, child]
+        #expect(same(parent.subnodes, expectedParent) && same(calculatedNodes(parent), expectedParent), "seed \(seed)")
+        #expect(same(child.subnodes, expectedChild) && same(calculatedNodes(child), expectedChild),
+                "seed \(seed): child \(subnodeNames(child)) for state \(childState.load())")
+        #expect(same(subviewNodes(child), expectedChild), "seed \(seed)")
+        #expect(!child.isLayoutPending && leaves.allSatisfy { !$0.isLayoutPending }, "seed \(seed)")
+        #expect(parent.hooksOffMainActor.value == 0 && child.hooksOffMainActor.value == 0)
+        // The interleavings did happen: transitions of both, some of the child's cancelled or refused.
+        let (p, c) = (parent.layoutStatistics, child.layoutStatistics)
+        print("seed \(seed): parent started \(p.transitionsStarted) applied \(p.transitionsApplied) cancelled "
+                + "\(p.transitionsCancelled); child started \(c.transitionsStarted) applied \(c.transitionsApplied) "
+                + "cancelled \(c.transitionsCancelled) ignored \(c.ignoredTransitionRequests)")
+        #expect(p.transitionsApplied > 0 && c.transitionsStarted > 0)
+        #expect(c.transitionsCancelled + c.ignoredTransitionRequests > 0)
+    }
+}
