@@ -40,7 +40,7 @@ struct PhotoCellASMTests {
                 #expect(managedNode.frame == explicitNode.frame, "cell \(i): \(managedNode)")
             }
             // The location node is a subnode only when the model has a location.
-            #expect((managed.location.supernode != nil) == !managed.location.text.isEmpty, "cell \(i)")
+            #expect((managed.location.supernode != nil) == !managed.location.attributedText.string.isEmpty, "cell \(i)")
         }
     }
 

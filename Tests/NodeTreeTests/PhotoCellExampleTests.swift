@@ -59,7 +59,7 @@ final class PhotoCellNode: CellNode, @unchecked Sendable {
     /// The seeds' reverse-geocoding callback: the location text arrives later, from another thread, and
     /// the cell asks for a new layout.
     func locationDidResolve(_ text: String) {
-        location.text = text
+        location.attributedText = AttributedText(text, attributes: TextAttributes(size: PhotoCellNode.fontSize))
         setNeedsLayout()
     }
 
