@@ -30,6 +30,8 @@ extension StackLayoutDirection {
 
 /// The stack's options and its size range along the stack and cross axes, read once per layout.
 struct StackContext {
+    /// The stack's children, in order; item i and layout i belong to children[i].
+    let children: [any LayoutElement]
     let direction: StackLayoutDirection
     let spacing: Double
     let justifyContent: StackLayoutJustifyContent
@@ -49,6 +51,7 @@ struct StackContext {
     var optimizedFlexing = false
 
     init(spec: StackLayoutSpec, range: SizeRange) {
+        children = spec.children
         direction = spec.direction
         spacing = spec.spacing
         justifyContent = spec.justifyContent
@@ -66,10 +69,10 @@ struct StackContext {
     }
 }
 
-/// One child: what the algorithm needs of its style (read once — a node's style may take a lock), its
-/// current layout and that layout's size along both axes.
+/// One child: what the algorithm needs of its style (read once — a node's style may take a lock) and
+/// the size of its current layout along both axes. A plain value (no references), so copying one costs
+/// no reference counting; the child itself is `context.children[i]` and its layout `layouts[i]`.
 struct StackItem {
-    let child: any LayoutElement
     /// alignSelf unless auto, else the stack's alignItems (notSet is kept; it behaves as start).
     let alignment: StackLayoutAlignItems
     let spacingBefore: Double
@@ -84,13 +87,10 @@ struct StackItem {
     let ownCrossMin: Double
     let ownCrossMax: Double
 
-    private(set) var layout: Layout
     private(set) var stackSize: Double = 0
     private(set) var crossSize: Double = 0
 
-    init(child: any LayoutElement, context: StackContext) {
-        let style = child.style
-        self.child = child
+    init(style: LayoutElementStyle, context: StackContext) {
         alignment = StackItem.effectiveAlignment(style.alignSelf, context.alignItems)
         spacingBefore = style.spacingBefore
         spacingAfter = style.spacingAfter
@@ -107,7 +107,6 @@ struct StackItem {
             ownCrossMin = 0
             ownCrossMax = .infinity
         }
-        layout = Layout(specSize: .zero)
     }
 
     /// Grows and shrinks: the candidate for optimized flexing (step 2).
@@ -124,10 +123,9 @@ struct StackItem {
         }
     }
 
-    mutating func update(_ newLayout: Layout, _ direction: StackLayoutDirection) {
-        layout = newLayout
-        stackSize = direction.stack(of: newLayout.size)
-        crossSize = direction.cross(of: newLayout.size)
+    mutating func update(_ size: Size, _ direction: StackLayoutDirection) {
+        stackSize = direction.stack(of: size)
+        crossSize = direction.cross(of: size)
     }
 
     static func effectiveAlignment(_ alignSelf: StackLayoutAlignSelf,
@@ -151,6 +149,33 @@ struct StackLine {
 
     init(items: Range<Int>) {
         self.items = items
+    }
+}
+
+/// The lines of a stack: always at least one. The first is stored inline, so a stack that does not wrap
+/// (one line) allocates nothing for its lines.
+struct StackLines {
+    var first: StackLine
+    /// Lines 1…; empty (no allocation) for a single line.
+    var rest: [StackLine] = []
+
+    init(first: StackLine) {
+        self.first = first
+    }
+
+    var count: Int { rest.count + 1 }
+    var indices: Range<Int> { 0..<count }
+    var startIndex: Int { 0 }
+
+    subscript(index: Int) -> StackLine {
+        get { index == 0 ? first : rest[index - 1] }
+        set {
+            if index == 0 { first = newValue } else { rest[index - 1] = newValue }
+        }
+    }
+
+    mutating func append(_ line: StackLine) {
+        rest.append(line)
     }
 }
 

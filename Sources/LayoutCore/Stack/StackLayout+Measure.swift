@@ -3,11 +3,12 @@
 
 extension StackLayout {
     /// One item per child, in child order, each reading its child's style once.
-    static func makeItems(_ children: [any LayoutElement], _ context: StackContext) -> [StackItem] {
+    static func makeItems(_ context: StackContext) -> [StackItem] {
+        let children = context.children
         var items: [StackItem] = []
         items.reserveCapacity(children.count)
-        for child in children {
-            items.append(StackItem(child: child, context: context))
+        for index in children.indices {
+            items.append(StackItem(style: children[index].style, context: context))
         }
         return items
     }
@@ -28,27 +29,42 @@ extension StackLayout {
     /// Resolve(flexBasis, parent, ∞)] (auto → [0, ∞], points → exact, a fraction of an undefined parent →
     /// NaN), cross range from the stack's range through the stretch rule. Under optimized flexing the
     /// flexible child gets a 0×0 placeholder instead.
-    static func measureAlongUnconstrainedStackAxis(_ items: inout [StackItem], _ context: StackContext) {
+    static func measureAlongUnconstrainedStackAxis(_ items: inout [StackItem],
+                                                   _ context: StackContext) -> [Layout] {
         let parentStack = context.direction.stack(of: context.parentSize)
+        var layouts: [Layout] = []
+        layouts.reserveCapacity(items.count)
         for index in items.indices {
+            let layout: Layout
             if context.optimizedFlexing && items[index].isFlexibleInBothDirections {
-                items[index].update(placeholderLayout(for: items[index].child), context.direction)
-                continue
-            }
-            let basis = items[index].flexBasis
-            let layout = measure(items[index],
+                layout = placeholderLayout(for: context.children[index])
+            } else {
+                let basis = items[index].flexBasis
+                layout = measure(context.children[index], items[index],
                                  stackMin: basis.resolve(parent: parentStack, auto: 0),
                                  stackMax: basis.resolve(parent: parentStack, auto: .infinity),
                                  crossMin: context.crossMin, crossMax: context.crossMax, context)
-            items[index].update(layout, context.direction)
+            }
+            items[index].update(layout.size, context.direction)
+            layouts.append(layout)
         }
+        return layouts
+    }
+
+    /// Measures item `index` again and replaces its layout.
+    static func remeasure(_ index: Int, stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double,
+                          _ items: inout [StackItem], _ layouts: inout [Layout], _ context: StackContext) {
+        let layout = measure(context.children[index], items[index], stackMin: stackMin, stackMax: stackMax,
+                             crossMin: crossMin, crossMax: crossMax, context)
+        items[index].update(layout.size, context.direction)
+        layouts[index] = layout
     }
 
     /// Texture's crossChildLayout: measures `item` with the given stack range and a cross range that
     /// depends on its alignment. Stretch: at least the child's own resolved min cross size (unless that
     /// is 0, then `crossMin`) and at most its own max (unless ∞, then `crossMax`), so an explicit cross
     /// size on the child is respected. Any other alignment: [0, crossMax]. The parent size is step 1's.
-    static func measure(_ item: StackItem, stackMin: Double, stackMax: Double,
+    static func measure(_ child: any LayoutElement, _ item: StackItem, stackMin: Double, stackMax: Double,
                         crossMin: Double, crossMax: Double, _ context: StackContext) -> Layout {
         let childCrossMin: Double
         let childCrossMax: Double
@@ -61,7 +77,7 @@ extension StackLayout {
         }
         let range = context.direction.range(stackMin: stackMin, stackMax: stackMax,
                                             crossMin: childCrossMin, crossMax: childCrossMax)
-        return item.child.layoutThatFits(range, parentSize: context.parentSize)
+        return child.layoutThatFits(range, parentSize: context.parentSize)
     }
 
     /// The 0×0 layout Texture gives the skipped child of optimized flexing. It names the child (when the
