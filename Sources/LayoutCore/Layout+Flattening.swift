@@ -16,12 +16,27 @@ extension Layout {
     /// An already flat layout is returned unchanged.
     public func flattened() -> Layout {
         if isFlat { return self }
+        var nodeCount = 0
+        for sublayout in sublayouts {
+            nodeCount += Layout.countNodeLayouts(in: sublayout)
+        }
         var emitted: [Layout] = []
-        emitted.reserveCapacity(sublayouts.count)
+        emitted.reserveCapacity(nodeCount)
         for sublayout in sublayouts {
             Layout.collectNodeLayouts(of: sublayout, absolute: sublayout.position.orZero, into: &emitted)
         }
         return Layout(element: element, type: type, size: size, position: .null, sublayouts: emitted)
+    }
+
+    /// How many layouts `collectNodeLayouts` emits for `layout`: the node layouts reached without
+    /// descending into a node (so the result array is allocated once, at its final size).
+    private static func countNodeLayouts(in layout: Layout) -> Int {
+        if layout.type == .node { return 1 }
+        var count = 0
+        for child in layout.sublayouts {
+            count += countNodeLayouts(in: child)
+        }
+        return count
     }
 
     /// Emits a node layout at its absolute (pixel-ceiled) position without descending into it; walks
@@ -48,12 +63,21 @@ extension Layout {
     /// Texture's node path after the spec has been laid out: a spec layout that is not the node's own is
     /// placed at (0,0) inside a node layout of the same size, then the whole is flattened.
     public static func nodeLayout(for node: any AnyObject & Sendable, specLayout: Layout) -> Layout {
-        var layout = specLayout
-        if layout.element !== node {
+        if specLayout.element === node { return specLayout.flattened() }
+        // The wrapper Layout(node:, size: spec size, sublayouts: [spec at (0,0)]), flattened — computed
+        // without building the wrapper unless the result is the wrapper itself (a spec layout that is a
+        // single childless node layout: already flat).
+        if specLayout.type == .node && specLayout.sublayouts.isEmpty {
+            var layout = specLayout
             layout.position = .zero
-            layout = Layout(node: node, size: layout.size, sublayouts: [layout])
+            return Layout(node: node, size: layout.size, sublayouts: [layout])
         }
-        return layout.flattened()
+        // The wrapper's size (sanitized once more at creation), sanitized again by `flattened()`.
+        let size = Layout.sanitizedSize(Layout.sanitizedSize(specLayout.size))
+        var emitted: [Layout] = []
+        emitted.reserveCapacity(countNodeLayouts(in: specLayout))
+        collectNodeLayouts(of: specLayout, absolute: .zero, into: &emitted)
+        return Layout(element: node, type: .node, size: size, position: .null, sublayouts: emitted)
     }
 }
 

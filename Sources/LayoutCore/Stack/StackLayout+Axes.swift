@@ -170,8 +170,15 @@ struct StackLines {
     subscript(index: Int) -> StackLine {
         get { index == 0 ? first : rest[index - 1] }
         set {
-            if index == 0 { first = newValue } else { rest[index - 1] = newValue }
+            if index == 0 { first = newValue } else { StackLines.store(newValue, at: index - 1, in: &rest) }
         }
+    }
+
+    /// Out of line on purpose: inlined, the array's uniqueness check (which copies the shared empty
+    /// array) gets hoisted out of loops over the lines and runs even when only line 0 is written.
+    @inline(never)
+    private static func store(_ line: StackLine, at index: Int, in rest: inout [StackLine]) {
+        rest[index] = line
     }
 
     mutating func append(_ line: StackLine) {
