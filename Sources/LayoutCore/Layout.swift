@@ -69,8 +69,8 @@ public struct Layout: Sendable {
 
     /// The frame of the first direct sublayout whose element is `element`, else `Rect.null`.
     public func frame(for element: AnyObject) -> Rect {
-        for sublayout in sublayouts where sublayout.element === element {
-            return sublayout.frame
+        for index in sublayouts.indices where sublayouts[index].element === element {
+            return sublayouts[index].frame
         }
         return .null
     }
