@@ -30,8 +30,6 @@ extension StackLayoutDirection {
 
 /// The stack's options and its size range along the stack and cross axes, read once per layout.
 struct StackContext {
-    /// The stack's children, in order; item i and layout i belong to children[i].
-    let children: [any LayoutElement]
     let direction: StackLayoutDirection
     let spacing: Double
     let justifyContent: StackLayoutJustifyContent
@@ -51,7 +49,6 @@ struct StackContext {
     var optimizedFlexing = false
 
     init(spec: StackLayoutSpec, range: SizeRange) {
-        children = spec.children
         direction = spec.direction
         spacing = spec.spacing
         justifyContent = spec.justifyContent
@@ -69,9 +66,16 @@ struct StackContext {
     }
 }
 
+/// The stack's children and their current layouts (same order). The layouts become the stack's
+/// sublayouts. Kept apart from `StackContext` so that the context stays a plain value.
+struct StackChildren {
+    let elements: [any LayoutElement]
+    var layouts: [Layout] = []
+}
+
 /// One child: what the algorithm needs of its style (read once — a node's style may take a lock) and
 /// the size of its current layout along both axes. A plain value (no references), so copying one costs
-/// no reference counting; the child itself is `context.children[i]` and its layout `layouts[i]`.
+/// no reference counting; the child itself is `children.elements[i]` and its layout `children.layouts[i]`.
 struct StackItem {
     /// alignSelf unless auto, else the stack's alignItems (notSet is kept; it behaves as start).
     let alignment: StackLayoutAlignItems

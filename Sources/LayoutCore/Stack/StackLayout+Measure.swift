@@ -3,8 +3,7 @@
 
 extension StackLayout {
     /// One item per child, in child order, each reading its child's style once.
-    static func makeItems(_ context: StackContext) -> [StackItem] {
-        let children = context.children
+    static func makeItems(_ children: [any LayoutElement], _ context: StackContext) -> [StackItem] {
         var items: [StackItem] = []
         items.reserveCapacity(children.count)
         for index in children.indices {
@@ -29,35 +28,33 @@ extension StackLayout {
     /// Resolve(flexBasis, parent, ∞)] (auto → [0, ∞], points → exact, a fraction of an undefined parent →
     /// NaN), cross range from the stack's range through the stretch rule. Under optimized flexing the
     /// flexible child gets a 0×0 placeholder instead.
-    static func measureAlongUnconstrainedStackAxis(_ items: inout [StackItem],
-                                                   _ context: StackContext) -> [Layout] {
+    static func measureAlongUnconstrainedStackAxis(_ items: inout [StackItem], _ children: inout StackChildren,
+                                                   _ context: StackContext) {
         let parentStack = context.direction.stack(of: context.parentSize)
-        var layouts: [Layout] = []
-        layouts.reserveCapacity(items.count)
+        children.layouts.reserveCapacity(items.count)
         for index in items.indices {
             let layout: Layout
             if context.optimizedFlexing && items[index].isFlexibleInBothDirections {
-                layout = placeholderLayout(for: context.children[index])
+                layout = placeholderLayout(for: children.elements[index])
             } else {
                 let basis = items[index].flexBasis
-                layout = measure(context.children[index], items[index],
+                layout = measure(children.elements[index], items[index],
                                  stackMin: basis.resolve(parent: parentStack, auto: 0),
                                  stackMax: basis.resolve(parent: parentStack, auto: .infinity),
                                  crossMin: context.crossMin, crossMax: context.crossMax, context)
             }
             items[index].update(layout.size, context.direction)
-            layouts.append(layout)
+            children.layouts.append(layout)
         }
-        return layouts
     }
 
     /// Measures item `index` again and replaces its layout.
     static func remeasure(_ index: Int, stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double,
-                          _ items: inout [StackItem], _ layouts: inout [Layout], _ context: StackContext) {
-        let layout = measure(context.children[index], items[index], stackMin: stackMin, stackMax: stackMax,
+                          _ items: inout [StackItem], _ children: inout StackChildren, _ context: StackContext) {
+        let layout = measure(children.elements[index], items[index], stackMin: stackMin, stackMax: stackMax,
                              crossMin: crossMin, crossMax: crossMax, context)
         items[index].update(layout.size, context.direction)
-        layouts[index] = layout
+        children.layouts[index] = layout
     }
 
     /// Texture's crossChildLayout: measures `item` with the given stack range and a cross range that

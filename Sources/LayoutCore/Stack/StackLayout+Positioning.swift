@@ -5,7 +5,7 @@
 extension StackLayout {
     /// Places every item and returns the stack's layout: size = Clamp(range, (stack sum, cross sum)),
     /// sublayouts in child order.
-    static func positionedLayout(_ items: [StackItem], _ layouts: inout [Layout], _ lines: StackLines,
+    static func positionedLayout(_ items: [StackItem], _ children: inout StackChildren, _ lines: StackLines,
                                  _ sums: StackSums, _ context: StackContext) -> Layout {
         let direction = context.direction
         let crossViolation = violation(sums.cross, min: context.crossMin, max: context.crossMax)
@@ -30,15 +30,15 @@ extension StackLayout {
                 if index > line.items.lowerBound {
                     stackCursor += context.spacing + itemDistribution.spacing
                 }
-                layouts[index].position = direction.point(stack: stackCursor,
-                                                          cross: crossCursor + crossOffset(of: item, in: line))
+                children.layouts[index].position = direction.point(stack: stackCursor,
+                                                                   cross: crossCursor + crossOffset(of: item, in: line))
                 stackCursor += item.stackSize + item.spacingAfter
             }
             crossCursor += line.crossSize
         }
 
         let size = context.range.clamp(direction.size(stack: sums.stack, cross: sums.cross))
-        return Layout(specSize: size, sublayouts: layouts)
+        return Layout(specSize: size, sublayouts: children.layouts)
     }
 
     /// An item's offset from its line's cross start: end → line − item; center → floorPx((line − item)/2);

@@ -43,24 +43,25 @@ enum StackLayout {
         // Step 1 — the parent size handed to children: exact range axes only, NaN elsewhere.
         var context = StackContext(spec: spec, range: range)
         // Each child's style is read exactly once, here.
-        var items = makeItems(context)
+        var children = StackChildren(elements: spec.children)
+        var items = makeItems(children.elements, context)
         // Step 2 — optimized flexing: skip measuring the single grow-and-shrink child of an exact stack.
         context.optimizedFlexing = usesOptimizedFlexing(items, context)
         // Step 3 — first pass: flexBasis on the stack axis, the stretch rule on the cross axis.
-        var layouts = measureAlongUnconstrainedStackAxis(&items, context)
+        measureAlongUnconstrainedStackAxis(&items, &children, context)
 
         // Step 4 — lines (one for noWrap).
         var lines = collectLines(items, context)
         // Step 5 — flex every line towards the stack range, then re-measure flexed items.
-        flexLines(lines, &items, &layouts, context)
+        flexLines(lines, &items, &children, context)
         // Step 6 — each line's cross size and baseline.
         computeLineCrossSizesAndBaselines(&lines, items, context)
         // Step 7 — alignContent stretch of lines, then stretch of items to their line (after flexing).
-        stretchLinesAlongCrossAxis(&lines, &items, &layouts, context)
+        stretchLinesAlongCrossAxis(&lines, &items, &children, context)
         // Step 8 — the stack sum (longest line) and the cross sum (lines plus line spacing).
         let sums = computeSums(&lines, items, context)
 
         // Positioned phase — offsets along both axes, final size clamped into the range.
-        return positionedLayout(items, &layouts, lines, sums, context)
+        return positionedLayout(items, &children, lines, sums, context)
     }
 }
