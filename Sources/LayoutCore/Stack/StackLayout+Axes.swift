@@ -48,14 +48,16 @@ struct StackContext {
     /// Step 2, decided once the children's styles are known.
     var optimizedFlexing = false
 
-    init(spec: StackLayoutSpec, range: SizeRange) {
-        direction = spec.direction
-        spacing = spec.spacing
-        justifyContent = spec.justifyContent
-        alignItems = spec.alignItems
-        flexWrap = spec.flexWrap
-        alignContent = spec.alignContent
-        lineSpacing = spec.lineSpacing
+    init(direction: StackLayoutDirection, spacing: Double, justifyContent: StackLayoutJustifyContent,
+         alignItems: StackLayoutAlignItems, flexWrap: StackLayoutFlexWrap, alignContent: StackLayoutAlignContent,
+         lineSpacing: Double, range: SizeRange) {
+        self.direction = direction
+        self.spacing = spacing
+        self.justifyContent = justifyContent
+        self.alignItems = alignItems
+        self.flexWrap = flexWrap
+        self.alignContent = alignContent
+        self.lineSpacing = lineSpacing
         self.range = range
         stackMin = direction.stack(of: range.min)
         stackMax = direction.stack(of: range.max)

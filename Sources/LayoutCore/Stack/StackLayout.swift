@@ -36,14 +36,17 @@ enum StackLayout {
     /// (Texture's kViolationEpsilon).
     static let violationEpsilon = 0.01
 
-    static func layout(of spec: StackLayoutSpec, in range: SizeRange) -> Layout {
+    /// `context` holds the spec's options and `range` (StackLayoutSpec passes them field by field, so
+    /// the spec itself is never copied).
+    static func layout(of elements: [any LayoutElement], _ context: StackContext) -> Layout {
         // Step 0 — an empty stack takes the range minimum and has no sublayouts.
-        guard !spec.children.isEmpty else { return Layout(specSize: range.min) }
+        guard !elements.isEmpty else { return Layout(specSize: context.range.min) }
 
-        // Step 1 — the parent size handed to children: exact range axes only, NaN elsewhere.
-        var context = StackContext(spec: spec, range: range)
+        // Step 1 — the parent size handed to children: exact range axes only, NaN elsewhere (computed
+        // by StackContext).
+        var context = context
         // Each child's style is read exactly once, here.
-        var children = StackChildren(elements: spec.children)
+        var children = StackChildren(elements: elements)
         var items = makeItems(children.elements, context)
         // Step 2 — optimized flexing: skip measuring the single grow-and-shrink child of an exact stack.
         context.optimizedFlexing = usesOptimizedFlexing(items, context)

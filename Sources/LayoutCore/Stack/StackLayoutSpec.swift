@@ -147,7 +147,10 @@ public struct StackLayoutSpec: LayoutElement {
     }
 
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
-        StackLayout.layout(of: self, in: constrainedSize)
+        StackLayout.layout(of: children, StackContext(
+            direction: direction, spacing: spacing, justifyContent: storedJustifyContent,
+            alignItems: storedAlignItems, flexWrap: flexWrap, alignContent: alignContent, lineSpacing: lineSpacing,
+            range: constrainedSize))
     }
 }
 
