@@ -75,6 +75,11 @@ struct StackChildren {
     var layouts: [Layout] = []
 }
 
+/// The items of one stack layout: temporary storage (on the stack when small) that lives exactly as
+/// long as `StackLayout.layout`, so it costs no heap allocation. StackItem is a trivial type, so the
+/// storage needs no deinitialization.
+typealias StackItems = UnsafeMutableBufferPointer<StackItem>
+
 /// One child: what the algorithm needs of its style (read once — a node's style may take a lock) and
 /// the size of its current layout along both axes. A plain value (no references), so copying one costs
 /// no reference counting; the child itself is `children.elements[i]` and its layout `children.layouts[i]`.

@@ -7,7 +7,7 @@ extension StackLayout {
     /// is spacingBefore + stack size + spacingAfter. When adding it would overflow the stack maximum
     /// (a negative violation) and the line is not empty, the line is closed and a new one starts with
     /// sum 0 and inter-item spacing 0. The last line is always emitted.
-    static func collectLines(_ items: [StackItem], _ context: StackContext) -> StackLines {
+    static func collectLines(_ items: StackItems, _ context: StackContext) -> StackLines {
         guard context.flexWrap == .wrap else { return StackLines(first: StackLine(items: items.indices)) }
         var lines: StackLines?
         var lineStart = items.startIndex
@@ -36,7 +36,7 @@ extension StackLayout {
 
     /// Step 8 — each line's stack sum is recomputed (flexing and stretching changed sizes); the stack sum
     /// is the longest line, the cross sum is Σ line cross sizes + lineSpacing × (lines − 1).
-    static func computeSums(_ lines: inout StackLines, _ items: [StackItem], _ context: StackContext) -> StackSums {
+    static func computeSums(_ lines: inout StackLines, _ items: StackItems, _ context: StackContext) -> StackSums {
         var stackSum = 0.0
         for index in lines.indices {
             let lineSum = stackDimensionSum(of: lines[index].items, items, context)
@@ -48,7 +48,7 @@ extension StackLayout {
 
     /// A line's extent along the stack axis: spacing × (n − 1) + Σ(spacingBefore + spacingAfter) +
     /// Σ stack sizes, summed in Texture's order.
-    static func stackDimensionSum(of range: Range<Int>, _ items: [StackItem], _ context: StackContext) -> Double {
+    static func stackDimensionSum(of range: Range<Int>, _ items: StackItems, _ context: StackContext) -> Double {
         guard !range.isEmpty else { return 0 }
         var sum = context.spacing * Double(range.count - 1)
         for index in range {

@@ -2,20 +2,18 @@
 // crossChildLayout), which applies the stretch rule to the cross range.
 
 extension StackLayout {
-    /// One item per child, in child order, each reading its child's style once.
-    static func makeItems(_ children: [any LayoutElement], _ context: StackContext) -> [StackItem] {
-        var items: [StackItem] = []
-        items.reserveCapacity(children.count)
+    /// One item per child, in child order, each reading its child's style once: initializes `items`
+    /// (uninitialized, exactly as many as there are children).
+    static func initializeItems(_ items: StackItems, _ children: [any LayoutElement], _ context: StackContext) {
         for index in children.indices {
-            items.append(StackItem(style: children[index].style, context: context))
+            (items.baseAddress! + index).initialize(to: StackItem(style: children[index].style, context: context))
         }
-        return items
     }
 
     /// Step 2 — "optimized flexing": exactly one child both grows and shrinks (flexGrow > 0 and
     /// flexShrink > 0) and the stack axis is exact. That child's first measurement is skipped: it will be
     /// measured at its flexed size, or at stack size 0 if its line does not flex.
-    static func usesOptimizedFlexing(_ items: [StackItem], _ context: StackContext) -> Bool {
+    static func usesOptimizedFlexing(_ items: StackItems, _ context: StackContext) -> Bool {
         guard context.stackMin == context.stackMax else { return false }
         var flexibleCount = 0
         for item in items where item.isFlexibleInBothDirections {
@@ -28,7 +26,7 @@ extension StackLayout {
     /// Resolve(flexBasis, parent, ∞)] (auto → [0, ∞], points → exact, a fraction of an undefined parent →
     /// NaN), cross range from the stack's range through the stretch rule. Under optimized flexing the
     /// flexible child gets a 0×0 placeholder instead.
-    static func measureAlongUnconstrainedStackAxis(_ items: inout [StackItem], _ children: inout StackChildren,
+    static func measureAlongUnconstrainedStackAxis(_ items: StackItems, _ children: inout StackChildren,
                                                    _ context: StackContext) {
         let parentStack = context.direction.stack(of: context.parentSize)
         children.layouts.reserveCapacity(items.count)
@@ -50,7 +48,7 @@ extension StackLayout {
 
     /// Measures item `index` again and replaces its layout.
     static func remeasure(_ index: Int, stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double,
-                          _ items: inout [StackItem], _ children: inout StackChildren, _ context: StackContext) {
+                          _ items: StackItems, _ children: inout StackChildren, _ context: StackContext) {
         let layout = measure(children.elements[index], items[index], stackMin: stackMin, stackMax: stackMax,
                              crossMin: crossMin, crossMax: crossMax, context)
         items[index].update(layout.size, context.direction)

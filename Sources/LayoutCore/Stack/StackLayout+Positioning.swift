@@ -5,7 +5,7 @@
 extension StackLayout {
     /// Places every item and returns the stack's layout: size = Clamp(range, (stack sum, cross sum)),
     /// sublayouts in child order.
-    static func positionedLayout(_ items: [StackItem], _ children: inout StackChildren, _ lines: StackLines,
+    static func positionedLayout(_ items: StackItems, _ children: inout StackChildren, _ lines: StackLines,
                                  _ sums: StackSums, _ context: StackContext) -> Layout {
         let direction = context.direction
         let crossViolation = violation(sums.cross, min: context.crossMin, max: context.crossMax)

@@ -45,22 +45,32 @@ enum StackLayout {
         // Step 1 — the parent size handed to children: exact range axes only, NaN elsewhere (computed
         // by StackContext).
         var context = context
-        // Each child's style is read exactly once, here.
         var children = StackChildren(elements: elements)
-        var items = makeItems(children.elements, context)
+        // The items are never deinitialized: StackItem must stay a trivial type (no references).
+        assert(_isPOD(StackItem.self), "StackItem must be a trivial type")
+        return withUnsafeTemporaryAllocation(of: StackItem.self, capacity: elements.count) { items in
+            // Each child's style is read exactly once, here.
+            initializeItems(items, elements, context)
+            return layout(items, &children, &context)
+        }
+    }
+
+    /// Steps 2–8 and the positioned phase, on initialized items.
+    private static func layout(_ items: StackItems, _ children: inout StackChildren,
+                               _ context: inout StackContext) -> Layout {
         // Step 2 — optimized flexing: skip measuring the single grow-and-shrink child of an exact stack.
         context.optimizedFlexing = usesOptimizedFlexing(items, context)
         // Step 3 — first pass: flexBasis on the stack axis, the stretch rule on the cross axis.
-        measureAlongUnconstrainedStackAxis(&items, &children, context)
+        measureAlongUnconstrainedStackAxis(items, &children, context)
 
         // Step 4 — lines (one for noWrap).
         var lines = collectLines(items, context)
         // Step 5 — flex every line towards the stack range, then re-measure flexed items.
-        flexLines(lines, &items, &children, context)
+        flexLines(lines, items, &children, context)
         // Step 6 — each line's cross size and baseline.
         computeLineCrossSizesAndBaselines(&lines, items, context)
         // Step 7 — alignContent stretch of lines, then stretch of items to their line (after flexing).
-        stretchLinesAlongCrossAxis(&lines, &items, &children, context)
+        stretchLinesAlongCrossAxis(&lines, items, &children, context)
         // Step 8 — the stack sum (longest line) and the cross sum (lines plus line spacing).
         let sums = computeSums(&lines, items, context)
 
