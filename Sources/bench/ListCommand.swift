@@ -20,8 +20,8 @@ struct ListCommand: ParsableCommand {
         var failed = false
         for file in files {
             do {
-                let scenario = try Scenario.load(path: file)
-                lines.append((scenario.name, Self.summary(scenario)))
+                let scenario = try ScenarioFile.load(path: file)
+                lines.append((scenario.name, Self.summary(scenario)))  // ListCommand+Kinds.swift
             } catch {
                 failed = true
                 lines.append((ScenarioCatalog.scenarioName(ofFile: file), "INVALID: \(error.description)"))

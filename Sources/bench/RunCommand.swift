@@ -77,15 +77,12 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        var loaded: Scenario
+        let file: ScenarioFile
         do {
-            loaded = try ScenarioCatalog.standard().load(scenario)
+            file = try ScenarioCatalog.standard().loadFile(scenario)
         } catch {
             throw ExitStatus.report(error)
         }
-        if let repetitions { loaded.repetitions = repetitions }
-        if let warmup { loaded.warmup = warmup }
-
         if BuildConfiguration.isDebug && !allowDebug {
             ExitStatus.printError("""
                 error: refusing to report timings from a debug build: build with `swift run -c release bench …` \
@@ -93,6 +90,10 @@ struct RunCommand: ParsableCommand {
                 """)
             throw ExitCode(1)
         }
+        // Churn and transition scenarios: RunCommand+Kinds.swift.
+        guard case .layout(var loaded) = file else { return try runKind(file) }
+        if let repetitions { loaded.repetitions = repetitions }
+        if let warmup { loaded.warmup = warmup }
         if let singlePass, let phase = LayoutPhase(rawValue: singlePass) {
             try runSinglePass(phase, loaded)
             return

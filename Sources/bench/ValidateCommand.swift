@@ -25,7 +25,7 @@ struct ValidateCommand: ParsableCommand {
         var failed = false
         for (index, path) in paths.enumerated() {
             do {
-                _ = try files.isEmpty ? Scenario.load(path: path) : catalog.load(files[index])
+                _ = try files.isEmpty ? ScenarioFile.load(path: path) : catalog.loadFile(files[index])
                 print("ok \(path)")
             } catch {
                 failed = true

@@ -47,10 +47,13 @@ public struct Metric: Hashable, Sendable {
 public struct MetricLabels: Hashable, Sendable {
     public var threads: Int?
     public var width: Double?
+    /// The edit mix of a churn metric (its name in the scenario, e.g. "mixed-1%").
+    public var mix: String?
 
-    public init(threads: Int? = nil, width: Double? = nil) {
+    public init(threads: Int? = nil, width: Double? = nil, mix: String? = nil) {
         self.threads = threads
         self.width = width
+        self.mix = mix
     }
 }
 

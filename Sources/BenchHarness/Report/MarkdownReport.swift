@@ -6,6 +6,7 @@ public enum MarkdownReport {
     public static let latencyChartName = "latency.svg"
 
     public static func render(_ result: ResultDocument) -> String {
+        if result.scenario.kind != .layout { return KindReport.markdown(result) }  // churn, transitions
         let rows = ReportRows(result: result)
         let s = result.scenario
         var out = "# \(s.name) — \(s.description)\n\n"

@@ -139,7 +139,7 @@ struct ResultDecoder {
 
     func scenario(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> ScenarioSummary {
         let fields = try Fields(reader, value, at: path, context: "the scenario summary", keys: [
-            "name", "file", "contentHash", "description", "generator", "seed", "cells", "widths", "threads", "phases",
+            "kind", "name", "file", "contentHash", "description", "generator", "seed", "cells", "widths", "threads", "phases",
             "warmup", "repetitions"])
         var widths: [Double] = []
         for (value, path) in try fields.array("widths") { widths.append(try reader.finite(value, at: path)) }
@@ -151,11 +151,15 @@ struct ResultDecoder {
         guard let seed32 = UInt32(exactly: seed) else {
             throw reader.fail(JSONPath.appending(path, key: "seed"), .invalidValue("must be from 0 to 4294967295"))
         }
+        var kind = ScenarioKind.layout
+        if let value = fields.object["kind"] {
+            kind = try reader.choice(value, at: JSONPath.appending(path, key: "kind"), ScenarioKind.self)
+        }
         return ScenarioSummary(name: try fields.string("name"), file: try fields.string("file"),
                                contentHash: try fields.string("contentHash"), description: try fields.string("description"),
                                generator: try fields.string("generator"), seed: seed32, cells: try fields.integer("cells"),
                                widths: widths, threads: threads, phases: phases, warmup: try fields.integer("warmup"),
-                               repetitions: try fields.integer("repetitions"))
+                               repetitions: try fields.integer("repetitions"), kind: kind)
     }
 
     func provenance(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> Provenance {
@@ -182,10 +186,11 @@ struct ResultDecoder {
         let fields = try Fields(reader, value, at: path, context: "a metric", keys: [
             "name", "labels", "unit", "value", "samples", "lowerIsBetter", "deterministic"])
         let (labelsValue, labelsPath) = try fields.value("labels")
-        let labelFields = try Fields(reader, labelsValue, at: labelsPath, context: "metric labels", keys: ["threads", "width"])
+        let labelFields = try Fields(reader, labelsValue, at: labelsPath, context: "metric labels", keys: ["threads", "width", "mix"])
         var labels = MetricLabels()
         if labelFields.object["threads"] != nil { labels.threads = try labelFields.integer("threads") }
         if labelFields.object["width"] != nil { labels.width = try labelFields.number("width") }
+        if labelFields.object["mix"] != nil { labels.mix = try labelFields.string("mix") }
         let (samplesValue, samplesPath) = try fields.value("samples")
         let samples = try Fields(reader, samplesValue, at: samplesPath, context: "a samples summary",
                                  keys: ["min", "median", "max", "count"])

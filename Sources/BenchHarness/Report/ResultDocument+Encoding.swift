@@ -29,7 +29,9 @@ extension ResultDocument {
 
 extension ScenarioSummary {
     func jsonValue() -> JSONValue {
-        .object(JSONObject([
+        var kindEntry: [JSONObject.Entry] = []
+        if kind != .layout { kindEntry.append(.init(key: "kind", value: .string(kind.rawValue))) }
+        return .object(JSONObject(kindEntry + [
             .init(key: "name", value: .string(name)),
             .init(key: "file", value: .string(file)),
             .init(key: "contentHash", value: .string(contentHash)),
@@ -74,6 +76,7 @@ extension Metric {
         var labelEntries: [JSONObject.Entry] = []
         if let threads = labels.threads { labelEntries.append(.init(key: "threads", value: .number(Double(threads)))) }
         if let width = labels.width { labelEntries.append(.init(key: "width", value: .number(width))) }
+        if let mix = labels.mix { labelEntries.append(.init(key: "mix", value: .string(mix))) }
         return .object(JSONObject([
             .init(key: "name", value: .string(name)),
             .init(key: "labels", value: .object(JSONObject(labelEntries))),

@@ -56,10 +56,14 @@ public struct ScenarioSummary: Hashable, Sendable {
     public var phases: [LayoutPhase]
     public var warmup: Int
     public var repetitions: Int
+    /// What ran: layout passes (the fields above), subnode diffs or transitions (ScenarioFile.swift; the
+    /// JSON has a "kind" key only for the latter two).
+    public var kind: ScenarioKind
 
     public init(name: String, file: String, contentHash: String, description: String, generator: String,
                 seed: UInt32, cells: Int, widths: [Double], threads: [Int], phases: [LayoutPhase], warmup: Int,
-                repetitions: Int) {
+                repetitions: Int, kind: ScenarioKind = .layout) {
+        self.kind = kind
         self.name = name
         self.file = file
         self.contentHash = contentHash

@@ -37,7 +37,7 @@ public enum ResultFiles {
     public static func renderBeside(_ result: ResultDocument, resultPath: String) throws -> [String] {
         let directory = (resultPath as NSString).deletingLastPathComponent
         let prefix = directory.isEmpty ? "" : directory + "/"
-        let files = [
+        let files = result.scenario.kind != .layout ? KindReport.renderings(result, prefix: prefix) : [
             (prefix + summaryName, MarkdownReport.render(result)),
             (prefix + MarkdownReport.throughputChartName, ResultCharts.throughputSVG(result)),
             (prefix + MarkdownReport.latencyChartName, ResultCharts.latencySVG(result)),

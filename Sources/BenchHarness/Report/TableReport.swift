@@ -4,6 +4,7 @@
 
 public enum TableReport {
     public static func render(_ result: ResultDocument) -> String {
+        if result.scenario.kind != .layout { return KindReport.table(result) }  // churn, transitions
         let rows = ReportRows(result: result)
         var out = rows.titleLine + "\n"
         out += "engine: \(result.engine)\n"

@@ -1,0 +1,21 @@
+import BenchHarness
+
+// `bench list` lines for every kind of scenario file.
+
+extension ListCommand {
+    static func summary(_ file: ScenarioFile) -> String {
+        switch file {
+        case .layout(let scenario):
+            return summary(scenario)
+        case .churn(let scenario):
+            let sizes = scenario.sizes.map(String.init).joined(separator: ",")
+            let mixes = scenario.mixes.map(\.name).joined(separator: ",")
+            return "churn, n \(sizes), mixes \(mixes), \(scenario.inputs) inputs, "
+                + "\(scenario.repetitions) reps + \(scenario.warmup) warm-up — \(scenario.description)"
+        case .transition(let scenario):
+            let widths = scenario.widths.map { String(Int($0)) }.joined(separator: "→")
+            return "transition \(scenario.transition.rawValue), \(scenario.cells) × \(scenario.transitions) transitions, "
+                + "width \(widths), \(scenario.repetitions) reps + \(scenario.warmup) warm-up — \(scenario.description)"
+        }
+    }
+}

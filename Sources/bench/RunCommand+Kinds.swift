@@ -1,0 +1,74 @@
+import ArgumentParser
+import BenchHarness
+import Foundation
+
+// `bench run` for churn and transition scenarios: the same flow as a layout run (debug refusal, table or
+// --json on stdout, a run directory unless --no-save), with that kind's runner. Options that only make sense
+// for layout passes (--threads, --engine, --single-pass, --width) are refused rather than ignored.
+
+extension RunCommand {
+    func runKind(_ file: ScenarioFile) throws {
+        var layoutOnly: [String] = []
+        if threads != nil { layoutOnly.append("--threads") }
+        if engineKind != .nodetree { layoutOnly.append("--engine") }
+        if singlePass != nil { layoutOnly.append("--single-pass") }
+        if width != nil { layoutOnly.append("--width") }
+        if !layoutOnly.isEmpty {
+            throw ValidationError(layoutOnly.joined(separator: ", ") + " only appl" + (layoutOnly.count == 1 ? "ies" : "y")
+                + " to layout scenarios; \(file.name) is a \(file.kind.rawValue) scenario")
+        }
+
+        let counter = JemallocCounter.make()
+        let provenance = Provenance.current(allocator: counter?.allocatorDescription)
+        let progress = ProgressLine()
+        let show: ((String) -> Void)? = progress.isEnabled ? { progress.show(file.name + ": " + $0) } : nil
+        let timingsValid = !BuildConfiguration.isDebug
+        let result: ResultDocument
+        var rebuildFailures = 0
+        switch file {
+        case .churn(var scenario):
+            if let repetitions { scenario.repetitions = repetitions }
+            if let warmup { scenario.warmup = warmup }
+            let measurements = ChurnRunner(scenario: scenario,
+                                           options: ChurnRunOptions(allocationCounter: counter, progress: show)).run()
+            rebuildFailures = measurements.cases.map(\.totalMismatches).reduce(0, +)
+            result = .make(churn: scenario, measurements: measurements, provenance: provenance,
+                           timingsValid: timingsValid)
+        case .transition(var scenario):
+            if let repetitions { scenario.repetitions = repetitions }
+            if let warmup { scenario.warmup = warmup }
+            let options = TransitionRunOptions(allocationCounter: counter, progress: show)
+            let measurements = MainActor.assumeIsolated { [scenario] in
+                TransitionRunner(scenario: scenario, options: options).run()
+            }
+            result = .make(transition: scenario, measurements: measurements, provenance: provenance,
+                           timingsValid: timingsValid)
+        case .layout:
+            preconditionFailure("layout scenarios run through runScenario")
+        }
+        progress.clear()
+        try emit(result)
+        if rebuildFailures > 0 {
+            ExitStatus.printError("error: \(rebuildFailures) diff output(s) did not rebuild their target list (see the table)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The table (or --json) on stdout, and the run directory unless --no-save.
+    func emit(_ result: ResultDocument) throws {
+        if json {
+            print(result.json(), terminator: "")
+        } else {
+            print(TableReport.render(result), terminator: "")
+        }
+        guard !noSave else { return }
+        do {
+            let path = try ResultFiles.save(result, under: output ?? ResultFiles.defaultRunsDirectory)
+            let renderings = result.scenario.kind == .churn ? "summary.md, chart" : "summary.md"
+            if json { ExitStatus.printError("saved \(path)") } else { print("\nsaved \(path) (+ \(renderings))") }
+        } catch {
+            ExitStatus.printError("error: could not save the result: \(error)")
+            throw ExitCode(1)
+        }
+    }
+}
