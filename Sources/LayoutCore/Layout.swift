@@ -37,14 +37,16 @@ public struct Layout: Sendable {
                            position: Point = .null, sublayouts: [Layout] = []) {
         self.element = element
         self.type = type
-        if PixelGrid.isValidForSize(size) {
-            self.size = ceilPx(size)
-        } else {
-            LayoutDiagnostics.recordInvalidSize()
-            self.size = .zero
-        }
+        self.size = Layout.sanitizedSize(size)
         self.position = position.isNull ? .null : ceilPx(position)
         self.sublayouts = sublayouts
+    }
+
+    /// What `init` stores for a requested size: pixel-ceiled when valid for size, else 0×0 (counted).
+    @inlinable static func sanitizedSize(_ size: Size) -> Size {
+        if PixelGrid.isValidForSize(size) { return ceilPx(size) }
+        LayoutDiagnostics.recordInvalidSize()
+        return .zero
     }
 
     /// A node's layout.
@@ -67,8 +69,8 @@ public struct Layout: Sendable {
 
     /// The frame of the first direct sublayout whose element is `element`, else `Rect.null`.
     public func frame(for element: AnyObject) -> Rect {
-        for sublayout in sublayouts where sublayout.element === element {
-            return sublayout.frame
+        for index in sublayouts.indices where sublayouts[index].element === element {
+            return sublayouts[index].frame
         }
         return .null
     }

@@ -19,6 +19,12 @@ public struct AbsoluteLayoutSpec: LayoutElement {
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
+    /// The protocol's default (restrict to the style size), reading the stored style in place instead of
+    /// copying the whole style through the protocol's `style` getter.
+    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
+        calculateLayoutThatFits(constrainedSize, restrictedTo: style.size, relativeToParentSize: parentSize)
+    }
+
     public func calculateLayoutThatFits(_ range: SizeRange) -> Layout {
         let parent = Size(width: PixelGrid.isValidForSize(range.max.width) ? range.max.width : .nan,
                           height: PixelGrid.isValidForSize(range.max.height) ? range.max.height : .nan)

@@ -41,6 +41,12 @@ public struct RelativeLayoutSpec: LayoutElement {
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
+    /// The protocol's default (restrict to the style size), reading the stored style in place instead of
+    /// copying the whole style through the protocol's `style` getter.
+    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
+        calculateLayoutThatFits(constrainedSize, restrictedTo: style.size, relativeToParentSize: parentSize)
+    }
+
     public func calculateLayoutThatFits(_ range: SizeRange) -> Layout {
         // 1. The child's parent: the maximum where it is a real size, undefined (NaN) elsewhere.
         let parent = Size(width: PixelGrid.isValidForSize(range.max.width) ? range.max.width : .nan,
@@ -105,6 +111,12 @@ public struct CenterLayoutSpec: LayoutElement {
     }
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
+
+    /// The protocol's default (restrict to the style size), reading the stored style in place instead of
+    /// copying the whole style through the protocol's `style` getter.
+    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
+        calculateLayoutThatFits(constrainedSize, restrictedTo: style.size, relativeToParentSize: parentSize)
+    }
 
     var relativeSpec: RelativeLayoutSpec {
         var spec = RelativeLayoutSpec(

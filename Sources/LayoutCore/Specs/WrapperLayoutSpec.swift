@@ -15,6 +15,12 @@ public struct WrapperLayoutSpec: LayoutElement {
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
+    /// The protocol's default (restrict to the style size), reading the stored style in place instead of
+    /// copying the whole style through the protocol's `style` getter.
+    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
+        calculateLayoutThatFits(constrainedSize, restrictedTo: style.size, relativeToParentSize: parentSize)
+    }
+
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
         var size = constrainedSize.min
         var sublayouts: [Layout] = []

@@ -48,14 +48,16 @@ struct StackContext {
     /// Step 2, decided once the children's styles are known.
     var optimizedFlexing = false
 
-    init(spec: StackLayoutSpec, range: SizeRange) {
-        direction = spec.direction
-        spacing = spec.spacing
-        justifyContent = spec.justifyContent
-        alignItems = spec.alignItems
-        flexWrap = spec.flexWrap
-        alignContent = spec.alignContent
-        lineSpacing = spec.lineSpacing
+    init(direction: StackLayoutDirection, spacing: Double, justifyContent: StackLayoutJustifyContent,
+         alignItems: StackLayoutAlignItems, flexWrap: StackLayoutFlexWrap, alignContent: StackLayoutAlignContent,
+         lineSpacing: Double, range: SizeRange) {
+        self.direction = direction
+        self.spacing = spacing
+        self.justifyContent = justifyContent
+        self.alignItems = alignItems
+        self.flexWrap = flexWrap
+        self.alignContent = alignContent
+        self.lineSpacing = lineSpacing
         self.range = range
         stackMin = direction.stack(of: range.min)
         stackMax = direction.stack(of: range.max)
@@ -66,10 +68,22 @@ struct StackContext {
     }
 }
 
-/// One child: what the algorithm needs of its style (read once — a node's style may take a lock), its
-/// current layout and that layout's size along both axes.
+/// The stack's children and their current layouts (same order). The layouts become the stack's
+/// sublayouts. Kept apart from `StackContext` so that the context stays a plain value.
+struct StackChildren {
+    let elements: [any LayoutElement]
+    var layouts: [Layout] = []
+}
+
+/// The items of one stack layout: temporary storage (on the stack when small) that lives exactly as
+/// long as `StackLayout.layout`, so it costs no heap allocation. StackItem is a trivial type, so the
+/// storage needs no deinitialization.
+typealias StackItems = UnsafeMutableBufferPointer<StackItem>
+
+/// One child: what the algorithm needs of its style (read once — a node's style may take a lock) and
+/// the size of its current layout along both axes. A plain value (no references), so copying one costs
+/// no reference counting; the child itself is `children.elements[i]` and its layout `children.layouts[i]`.
 struct StackItem {
-    let child: any LayoutElement
     /// alignSelf unless auto, else the stack's alignItems (notSet is kept; it behaves as start).
     let alignment: StackLayoutAlignItems
     let spacingBefore: Double
@@ -84,13 +98,10 @@ struct StackItem {
     let ownCrossMin: Double
     let ownCrossMax: Double
 
-    private(set) var layout: Layout
     private(set) var stackSize: Double = 0
     private(set) var crossSize: Double = 0
 
-    init(child: any LayoutElement, context: StackContext) {
-        let style = child.style
-        self.child = child
+    init(style: LayoutElementStyle, context: StackContext) {
         alignment = StackItem.effectiveAlignment(style.alignSelf, context.alignItems)
         spacingBefore = style.spacingBefore
         spacingAfter = style.spacingAfter
@@ -107,7 +118,6 @@ struct StackItem {
             ownCrossMin = 0
             ownCrossMax = .infinity
         }
-        layout = Layout(specSize: .zero)
     }
 
     /// Grows and shrinks: the candidate for optimized flexing (step 2).
@@ -124,10 +134,9 @@ struct StackItem {
         }
     }
 
-    mutating func update(_ newLayout: Layout, _ direction: StackLayoutDirection) {
-        layout = newLayout
-        stackSize = direction.stack(of: newLayout.size)
-        crossSize = direction.cross(of: newLayout.size)
+    mutating func update(_ size: Size, _ direction: StackLayoutDirection) {
+        stackSize = direction.stack(of: size)
+        crossSize = direction.cross(of: size)
     }
 
     static func effectiveAlignment(_ alignSelf: StackLayoutAlignSelf,
@@ -151,6 +160,40 @@ struct StackLine {
 
     init(items: Range<Int>) {
         self.items = items
+    }
+}
+
+/// The lines of a stack: always at least one. The first is stored inline, so a stack that does not wrap
+/// (one line) allocates nothing for its lines.
+struct StackLines {
+    var first: StackLine
+    /// Lines 1…; empty (no allocation) for a single line.
+    var rest: [StackLine] = []
+
+    init(first: StackLine) {
+        self.first = first
+    }
+
+    var count: Int { rest.count + 1 }
+    var indices: Range<Int> { 0..<count }
+    var startIndex: Int { 0 }
+
+    subscript(index: Int) -> StackLine {
+        get { index == 0 ? first : rest[index - 1] }
+        set {
+            if index == 0 { first = newValue } else { StackLines.store(newValue, at: index - 1, in: &rest) }
+        }
+    }
+
+    /// Out of line on purpose: inlined, the array's uniqueness check (which copies the shared empty
+    /// array) gets hoisted out of loops over the lines and runs even when only line 0 is written.
+    @inline(never)
+    private static func store(_ line: StackLine, at index: Int, in rest: inout [StackLine]) {
+        rest[index] = line
+    }
+
+    mutating func append(_ line: StackLine) {
+        rest.append(line)
     }
 }
 

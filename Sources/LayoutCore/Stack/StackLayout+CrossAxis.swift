@@ -8,7 +8,7 @@ extension StackLayout {
     /// as the larger of (max start-to-baseline + max baseline-to-end over baseline-aligned items) and the
     /// largest cross size of the other items; a single line is then clamped into the cross range, and
     /// the baseline is the max start-to-baseline distance.
-    static func computeLineCrossSizesAndBaselines(_ lines: inout [StackLine], _ items: [StackItem],
+    static func computeLineCrossSizesAndBaselines(_ lines: inout StackLines, _ items: StackItems,
                                                   _ context: StackContext) {
         let isSingleLine = lines.count == 1
         if isSingleLine && context.crossMin == context.crossMax {
@@ -49,8 +49,8 @@ extension StackLayout {
     /// 0.01) of Σ line cross sizes + line spacing, every line grows by an equal share. Then every
     /// stretch-aligned item more than 0.01 shorter than its line is re-measured at its current stack size
     /// and the line's cross size (still subject to its own min/max: the stretch rule of `measure`).
-    static func stretchLinesAlongCrossAxis(_ lines: inout [StackLine], _ items: inout [StackItem],
-                                           _ context: StackContext) {
+    static func stretchLinesAlongCrossAxis(_ lines: inout StackLines, _ items: StackItems,
+                                           _ children: inout StackChildren, _ context: StackContext) {
         let lineCount = lines.count
         let crossViolation = violation(crossDimensionSum(of: lines, context),
                                        min: context.crossMin, max: context.crossMax)
@@ -62,19 +62,18 @@ extension StackLayout {
             if stretchesLines {
                 lines[lineIndex].crossSize += extraCrossSizePerLine
             }
-            stretchItems(lines[lineIndex].items, toCrossSize: lines[lineIndex].crossSize, &items, context)
+            stretchItems(lines[lineIndex].items, toCrossSize: lines[lineIndex].crossSize, items, &children, context)
         }
     }
 
     /// Texture's stretchItemsAlongCrossDimension for one line.
-    static func stretchItems(_ line: Range<Int>, toCrossSize lineCrossSize: Double, _ items: inout [StackItem],
-                             _ context: StackContext) {
+    static func stretchItems(_ line: Range<Int>, toCrossSize lineCrossSize: Double, _ items: StackItems,
+                             _ children: inout StackChildren, _ context: StackContext) {
         for index in line where items[index].alignment == .stretch {
             guard lineCrossSize - items[index].crossSize > violationEpsilon else { continue }
             let stackSize = items[index].stackSize
-            let layout = measure(items[index], stackMin: stackSize, stackMax: stackSize,
-                                 crossMin: lineCrossSize, crossMax: lineCrossSize, context)
-            items[index].update(layout, context.direction)
+            remeasure(index, stackMin: stackSize, stackMax: stackSize,
+                      crossMin: lineCrossSize, crossMax: lineCrossSize, items, &children, context)
         }
     }
 }

@@ -7,9 +7,9 @@ extension StackLayout {
     /// is spacingBefore + stack size + spacingAfter. When adding it would overflow the stack maximum
     /// (a negative violation) and the line is not empty, the line is closed and a new one starts with
     /// sum 0 and inter-item spacing 0. The last line is always emitted.
-    static func collectLines(_ items: [StackItem], _ context: StackContext) -> [StackLine] {
-        guard context.flexWrap == .wrap else { return [StackLine(items: items.indices)] }
-        var lines: [StackLine] = []
+    static func collectLines(_ items: StackItems, _ context: StackContext) -> StackLines {
+        guard context.flexWrap == .wrap else { return StackLines(first: StackLine(items: items.indices)) }
+        var lines: StackLines?
         var lineStart = items.startIndex
         var lineSum = 0.0
         var interItemSpacing = 0.0
@@ -19,7 +19,8 @@ extension StackLayout {
             let overflows = violation(lineSum + interItemSpacing + extent,
                                       min: context.stackMin, max: context.stackMax) < 0
             if overflows && index > lineStart {
-                lines.append(StackLine(items: lineStart..<index))
+                let line = StackLine(items: lineStart..<index)
+                if lines == nil { lines = StackLines(first: line) } else { lines!.append(line) }
                 lineStart = index
                 lineSum = 0
                 interItemSpacing = 0
@@ -27,13 +28,15 @@ extension StackLayout {
             lineSum += interItemSpacing + extent
             interItemSpacing = context.spacing
         }
-        lines.append(StackLine(items: lineStart..<items.endIndex))
+        let last = StackLine(items: lineStart..<items.endIndex)
+        guard var lines else { return StackLines(first: last) }
+        lines.append(last)
         return lines
     }
 
     /// Step 8 — each line's stack sum is recomputed (flexing and stretching changed sizes); the stack sum
     /// is the longest line, the cross sum is Σ line cross sizes + lineSpacing × (lines − 1).
-    static func computeSums(_ lines: inout [StackLine], _ items: [StackItem], _ context: StackContext) -> StackSums {
+    static func computeSums(_ lines: inout StackLines, _ items: StackItems, _ context: StackContext) -> StackSums {
         var stackSum = 0.0
         for index in lines.indices {
             let lineSum = stackDimensionSum(of: lines[index].items, items, context)
@@ -45,7 +48,7 @@ extension StackLayout {
 
     /// A line's extent along the stack axis: spacing × (n − 1) + Σ(spacingBefore + spacingAfter) +
     /// Σ stack sizes, summed in Texture's order.
-    static func stackDimensionSum(of range: Range<Int>, _ items: [StackItem], _ context: StackContext) -> Double {
+    static func stackDimensionSum(of range: Range<Int>, _ items: StackItems, _ context: StackContext) -> Double {
         guard !range.isEmpty else { return 0 }
         var sum = context.spacing * Double(range.count - 1)
         for index in range {
@@ -58,11 +61,10 @@ extension StackLayout {
     }
 
     /// The lines' extent across: Σ line cross sizes + lineSpacing × (lines − 1).
-    static func crossDimensionSum(of lines: [StackLine], _ context: StackContext) -> Double {
-        guard !lines.isEmpty else { return 0 }
+    static func crossDimensionSum(of lines: StackLines, _ context: StackContext) -> Double {
         var sum = context.lineSpacing * Double(lines.count - 1)
-        for line in lines {
-            sum += line.crossSize
+        for lineIndex in lines.indices {
+            sum += lines[lineIndex].crossSize
         }
         return sum
     }

@@ -2,20 +2,18 @@
 // crossChildLayout), which applies the stretch rule to the cross range.
 
 extension StackLayout {
-    /// One item per child, in child order, each reading its child's style once.
-    static func makeItems(_ children: [any LayoutElement], _ context: StackContext) -> [StackItem] {
-        var items: [StackItem] = []
-        items.reserveCapacity(children.count)
-        for child in children {
-            items.append(StackItem(child: child, context: context))
+    /// One item per child, in child order, each reading its child's style once: initializes `items`
+    /// (uninitialized, exactly as many as there are children).
+    static func initializeItems(_ items: StackItems, _ children: [any LayoutElement], _ context: StackContext) {
+        for index in children.indices {
+            (items.baseAddress! + index).initialize(to: StackItem(style: children[index].style, context: context))
         }
-        return items
     }
 
     /// Step 2 — "optimized flexing": exactly one child both grows and shrinks (flexGrow > 0 and
     /// flexShrink > 0) and the stack axis is exact. That child's first measurement is skipped: it will be
     /// measured at its flexed size, or at stack size 0 if its line does not flex.
-    static func usesOptimizedFlexing(_ items: [StackItem], _ context: StackContext) -> Bool {
+    static func usesOptimizedFlexing(_ items: StackItems, _ context: StackContext) -> Bool {
         guard context.stackMin == context.stackMax else { return false }
         var flexibleCount = 0
         for item in items where item.isFlexibleInBothDirections {
@@ -28,27 +26,40 @@ extension StackLayout {
     /// Resolve(flexBasis, parent, ∞)] (auto → [0, ∞], points → exact, a fraction of an undefined parent →
     /// NaN), cross range from the stack's range through the stretch rule. Under optimized flexing the
     /// flexible child gets a 0×0 placeholder instead.
-    static func measureAlongUnconstrainedStackAxis(_ items: inout [StackItem], _ context: StackContext) {
+    static func measureAlongUnconstrainedStackAxis(_ items: StackItems, _ children: inout StackChildren,
+                                                   _ context: StackContext) {
         let parentStack = context.direction.stack(of: context.parentSize)
+        children.layouts.reserveCapacity(items.count)
         for index in items.indices {
+            let layout: Layout
             if context.optimizedFlexing && items[index].isFlexibleInBothDirections {
-                items[index].update(placeholderLayout(for: items[index].child), context.direction)
-                continue
-            }
-            let basis = items[index].flexBasis
-            let layout = measure(items[index],
+                layout = placeholderLayout(for: children.elements[index])
+            } else {
+                let basis = items[index].flexBasis
+                layout = measure(children.elements[index], items[index],
                                  stackMin: basis.resolve(parent: parentStack, auto: 0),
                                  stackMax: basis.resolve(parent: parentStack, auto: .infinity),
                                  crossMin: context.crossMin, crossMax: context.crossMax, context)
-            items[index].update(layout, context.direction)
+            }
+            items[index].update(layout.size, context.direction)
+            children.layouts.append(layout)
         }
+    }
+
+    /// Measures item `index` again and replaces its layout.
+    static func remeasure(_ index: Int, stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double,
+                          _ items: StackItems, _ children: inout StackChildren, _ context: StackContext) {
+        let layout = measure(children.elements[index], items[index], stackMin: stackMin, stackMax: stackMax,
+                             crossMin: crossMin, crossMax: crossMax, context)
+        items[index].update(layout.size, context.direction)
+        children.layouts[index] = layout
     }
 
     /// Texture's crossChildLayout: measures `item` with the given stack range and a cross range that
     /// depends on its alignment. Stretch: at least the child's own resolved min cross size (unless that
     /// is 0, then `crossMin`) and at most its own max (unless ∞, then `crossMax`), so an explicit cross
     /// size on the child is respected. Any other alignment: [0, crossMax]. The parent size is step 1's.
-    static func measure(_ item: StackItem, stackMin: Double, stackMax: Double,
+    static func measure(_ child: any LayoutElement, _ item: StackItem, stackMin: Double, stackMax: Double,
                         crossMin: Double, crossMax: Double, _ context: StackContext) -> Layout {
         let childCrossMin: Double
         let childCrossMax: Double
@@ -61,7 +72,7 @@ extension StackLayout {
         }
         let range = context.direction.range(stackMin: stackMin, stackMax: stackMax,
                                             crossMin: childCrossMin, crossMax: childCrossMax)
-        return item.child.layoutThatFits(range, parentSize: context.parentSize)
+        return child.layoutThatFits(range, parentSize: context.parentSize)
     }
 
     /// The 0×0 layout Texture gives the skipped child of optimized flexing. It names the child (when the

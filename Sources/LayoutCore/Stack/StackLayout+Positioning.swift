@@ -5,15 +5,14 @@
 extension StackLayout {
     /// Places every item and returns the stack's layout: size = Clamp(range, (stack sum, cross sum)),
     /// sublayouts in child order.
-    static func positionedLayout(_ items: [StackItem], _ lines: [StackLine], _ sums: StackSums,
-                                 _ context: StackContext) -> Layout {
+    static func positionedLayout(_ items: StackItems, _ children: inout StackChildren, _ lines: StackLines,
+                                 _ sums: StackSums, _ context: StackContext) -> Layout {
         let direction = context.direction
         let crossViolation = violation(sums.cross, min: context.crossMin, max: context.crossMax)
         let lineDistribution = StackDistribution(alignContent: context.alignContent, count: lines.count,
                                             violation: crossViolation)
 
-        var sublayouts: [Layout] = []
-        sublayouts.reserveCapacity(items.count)
+        // The children's layouts become the sublayouts in place (same order), only their positions set.
         var crossCursor = lineDistribution.offset
         for lineIndex in lines.indices {
             let line = lines[lineIndex]
@@ -31,17 +30,15 @@ extension StackLayout {
                 if index > line.items.lowerBound {
                     stackCursor += context.spacing + itemDistribution.spacing
                 }
-                var layout = item.layout
-                layout.position = direction.point(stack: stackCursor,
-                                                  cross: crossCursor + crossOffset(of: item, in: line))
-                sublayouts.append(layout)
+                children.layouts[index].position = direction.point(stack: stackCursor,
+                                                                   cross: crossCursor + crossOffset(of: item, in: line))
                 stackCursor += item.stackSize + item.spacingAfter
             }
             crossCursor += line.crossSize
         }
 
         let size = context.range.clamp(direction.size(stack: sums.stack, cross: sums.cross))
-        return Layout(specSize: size, sublayouts: sublayouts)
+        return Layout(specSize: size, sublayouts: children.layouts)
     }
 
     /// An item's offset from its line's cross start: end → line − item; center → floorPx((line − item)/2);

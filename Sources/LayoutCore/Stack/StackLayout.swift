@@ -36,32 +36,45 @@ enum StackLayout {
     /// (Texture's kViolationEpsilon).
     static let violationEpsilon = 0.01
 
-    static func layout(of spec: StackLayoutSpec, in range: SizeRange) -> Layout {
-        let children = spec.children
+    /// `context` holds the spec's options and `range` (StackLayoutSpec passes them field by field, so
+    /// the spec itself is never copied).
+    static func layout(of elements: [any LayoutElement], _ context: StackContext) -> Layout {
         // Step 0 — an empty stack takes the range minimum and has no sublayouts.
-        guard !children.isEmpty else { return Layout(specSize: range.min) }
+        guard !elements.isEmpty else { return Layout(specSize: context.range.min) }
 
-        // Step 1 — the parent size handed to children: exact range axes only, NaN elsewhere.
-        var context = StackContext(spec: spec, range: range)
-        // Each child's style is read exactly once, here.
-        var items = makeItems(children, context)
+        // Step 1 — the parent size handed to children: exact range axes only, NaN elsewhere (computed
+        // by StackContext).
+        var context = context
+        var children = StackChildren(elements: elements)
+        // The items are never deinitialized: StackItem must stay a trivial type (no references).
+        assert(_isPOD(StackItem.self), "StackItem must be a trivial type")
+        return withUnsafeTemporaryAllocation(of: StackItem.self, capacity: elements.count) { items in
+            // Each child's style is read exactly once, here.
+            initializeItems(items, elements, context)
+            return layout(items, &children, &context)
+        }
+    }
+
+    /// Steps 2–8 and the positioned phase, on initialized items.
+    private static func layout(_ items: StackItems, _ children: inout StackChildren,
+                               _ context: inout StackContext) -> Layout {
         // Step 2 — optimized flexing: skip measuring the single grow-and-shrink child of an exact stack.
         context.optimizedFlexing = usesOptimizedFlexing(items, context)
         // Step 3 — first pass: flexBasis on the stack axis, the stretch rule on the cross axis.
-        measureAlongUnconstrainedStackAxis(&items, context)
+        measureAlongUnconstrainedStackAxis(items, &children, context)
 
         // Step 4 — lines (one for noWrap).
         var lines = collectLines(items, context)
         // Step 5 — flex every line towards the stack range, then re-measure flexed items.
-        flexLines(lines, &items, context)
+        flexLines(lines, items, &children, context)
         // Step 6 — each line's cross size and baseline.
         computeLineCrossSizesAndBaselines(&lines, items, context)
         // Step 7 — alignContent stretch of lines, then stretch of items to their line (after flexing).
-        stretchLinesAlongCrossAxis(&lines, &items, context)
+        stretchLinesAlongCrossAxis(&lines, items, &children, context)
         // Step 8 — the stack sum (longest line) and the cross sum (lines plus line spacing).
         let sums = computeSums(&lines, items, context)
 
         // Positioned phase — offsets along both axes, final size clamped into the range.
-        return positionedLayout(items, lines, sums, context)
+        return positionedLayout(items, &children, lines, sums, context)
     }
 }

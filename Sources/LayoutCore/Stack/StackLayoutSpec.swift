@@ -119,6 +119,12 @@ public struct StackLayoutSpec: LayoutElement {
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
+    /// The protocol's default (restrict to the style size), reading the stored style in place instead of
+    /// copying the whole style through the protocol's `style` getter.
+    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
+        calculateLayoutThatFits(constrainedSize, restrictedTo: ownStyle.size, relativeToParentSize: parentSize)
+    }
+
     /// Rewrites justify/alignItems from the alignments: for a horizontal stack, horizontal → justify and
     /// vertical → alignItems; for a vertical stack the roles swap. `.none` leaves the value as it is.
     private mutating func applyAlignments() {
@@ -141,7 +147,10 @@ public struct StackLayoutSpec: LayoutElement {
     }
 
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
-        StackLayout.layout(of: self, in: constrainedSize)
+        StackLayout.layout(of: children, StackContext(
+            direction: direction, spacing: spacing, justifyContent: storedJustifyContent,
+            alignItems: storedAlignItems, flexWrap: flexWrap, alignContent: alignContent, lineSpacing: lineSpacing,
+            range: constrainedSize))
     }
 }
 
