@@ -4,7 +4,7 @@
 
 SWIFT ?= swift
 TSAN_SCRATCH ?= .build-tsan
-SCENARIO ?= feed-parity
+SCENARIO ?= feed
 
 .PHONY: setup bench build test test-debug test-tsan clean
 

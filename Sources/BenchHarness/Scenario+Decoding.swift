@@ -63,17 +63,20 @@ struct ScenarioDecoder {
         let description = try reader.string(descriptionValue, at: descriptionPath)
 
         let (generatorValue, generatorPath) = try required("generator")
-        // One generator so far; "feed" (the ASDKgram cell) will be the second.
-        _ = try reader.choice(generatorValue, at: generatorPath, [("feed-parity", ())])
+        let generatorName = try reader.choice(generatorValue, at: generatorPath,
+                                              [("feed-parity", "feed-parity"), ("feed", "feed")])
         let (seedValue, seedPath) = try required("seed")
         let seed = try integer(seedValue, at: seedPath, in: 0...Int(UInt32.max))
-        let generator = FeedGeneratorKind.feedParity(try feedParityGenerator(object, seed: UInt32(seed)))
+        let generator = generatorName == "feed"
+            ? FeedGeneratorKind.feed(try feedGenerator(object, seed: UInt32(seed)))  // Feed/FeedScenarioDecoding.swift
+            : FeedGeneratorKind.feedParity(try feedParityGenerator(object, seed: UInt32(seed)))
 
         let (cellsValue, cellsPath) = try required("cells")
         let cells = try integer(cellsValue, at: cellsPath, in: Scenario.cellRange)
 
         let (widthsValue, widthsPath) = try required("widths")
         let widths = try widthList(widthsValue, at: widthsPath)
+        if case .feed = generator { try checkFeedWidths(widths, at: widthsPath) }
 
         let threads = try object["threads"].map { value throws(LayoutDocumentError) in
             try threadList(value, at: JSONPath.appending(root, key: "threads"))

@@ -55,6 +55,7 @@ public struct Scenario: Hashable, Sendable {
     public var seed: UInt32 {
         switch generator {
         case .feedParity(let generator): return generator.seed
+        case .feed(let generator): return generator.seed
         }
     }
 }
@@ -63,10 +64,13 @@ public struct Scenario: Hashable, Sendable {
 public enum FeedGeneratorKind: Hashable, Sendable {
     /// "feed-parity": the engine-neutral cell of FeedParityModel.swift.
     case feedParity(FeedParityGenerator)
+    /// "feed" (the default scenario): ASDKgram photo cells and LayoutKit feed items with real text (Feed/).
+    case feed(FeedGenerator)
 
     public var name: String {
         switch self {
         case .feedParity: return "feed-parity"
+        case .feed: return "feed"
         }
     }
 }

@@ -3,7 +3,7 @@ import TextEngine
 
 // Texture's ASTextNode, measured by TextEngine with a real font (DejaVu Sans unless the text says otherwise).
 //
-//   size      = TextMeasurer.shared.measure(attributedText, within range.max, maximumNumberOfLines,
+//   size      = measurer.measure(attributedText, within range.max, maximumNumberOfLines,
 //               truncationToken).size — (ceilPx(widest line), ceilPx(Σ line heights)) — clamped into the
 //               range by the leaf path (reference 2.6), as Texture clamps its text node's size;
 //   ascender  = the first line's baseline, descender = the last line's descender, put into the node's style
@@ -16,10 +16,12 @@ import TextEngine
 // text are known from its fonts alone (exactly, whenever its runs share line metrics: see
 // AttributedText+Baselines.swift), which is also when Texture sets them.
 //
-// Measurement runs with no lock held: the text, line limit and token are read under the text lock, then
-// TextMeasurer.shared lays the text out through the process-wide TextLayoutCache (keyed by text, attributes,
-// width, height, line limit, token and pixel scale), so equal texts measured by different nodes — a cell
-// rebuilt for the same model, a re-measure after invalidation — are laid out once.
+// Measurement runs with no lock held: the text, line limit and token are read under the text lock, then the
+// node's measurer — TextMeasurer.shared unless one is given at init — lays the text out through its cache
+// (the process-wide TextLayoutCache.shared by default; keyed by text, attributes, width, height, line limit,
+// token and pixel scale), so equal texts measured by different nodes — a cell rebuilt for the same model, a
+// re-measure after invalidation — are laid out once. A measurer with its own cache lets a benchmark start
+// from a cold cache it controls (the harness's `feed` scenario empties its cache before every fresh pass).
 
 open class TextNode: DisplayNode, @unchecked Sendable {
     struct TextState {
@@ -34,7 +36,18 @@ open class TextNode: DisplayNode, @unchecked Sendable {
 
     let textState = Locked(TextState())
 
+    /// What the node measures its text with: TextMeasurer.shared (the process-wide cache) unless given at
+    /// init. Fixed for the node's life, so reading it takes no lock.
+    public let measurer: TextMeasurer
+
     public override init() {
+        measurer = .shared
+        super.init()
+    }
+
+    /// A node that measures with `measurer` (e.g. `TextMeasurer(cache: someCache)`, or `.uncached`).
+    public init(measurer: TextMeasurer) {
+        self.measurer = measurer
         super.init()
     }
 
@@ -109,14 +122,14 @@ open class TextNode: DisplayNode, @unchecked Sendable {
     }
 
     /// The text laid out within `maxSize`: lines, baselines, truncation (what Texture's isTruncated and
-    /// lineCount read for the node's bounds). Goes through the same shared cache as measurement, so asking
-    /// for the maximum size the node was measured with is a cache hit.
+    /// lineCount read for the node's bounds). Goes through the same measurer (and cache) as measurement, so
+    /// asking for the maximum size the node was measured with is a cache hit.
     public func textLayout(constrainedTo maxSize: Size) -> TextLayoutResult {
         let (text, lines, token) = textState.withLock {
             ($0.attributedText, $0.maximumNumberOfLines, $0.truncationToken)
         }
-        return TextMeasurer.shared.measure(text, maxWidth: maxSize.width, maxHeight: maxSize.height,
-                                           maximumNumberOfLines: lines, truncationToken: token)
+        return measurer.measure(text, maxWidth: maxSize.width, maxHeight: maxSize.height,
+                                maximumNumberOfLines: lines, truncationToken: token)
     }
 
     // MARK: - Baseline offsets

@@ -8,7 +8,7 @@ struct Bench: ParsableCommand {
         abstract: "Loom's benchmark harness: a Swift re-creation of Texture's layout engine, measured.",
         discussion: """
             Allocator: \(Allocator.summary).
-            `bench` alone runs `bench run` (so `bench --scenario feed-parity` works).
+            `bench` alone runs `bench run` on the default scenario, feed (so `bench --scenario feed-parity` works too).
             """,
         version: "Loom bench \(BuildInfo.version); \(Allocator.summary)",
         subcommands: [RunCommand.self, ListCommand.self, ValidateCommand.self, ReportCommand.self, LayoutCommand.self],

@@ -2,7 +2,7 @@ import ArgumentParser
 import BenchHarness
 import Foundation
 
-/// `bench run` (the default subcommand, so `bench --scenario feed-parity` works): runs a scenario's
+/// `bench run` (the default subcommand, so `bench --scenario feed` works): runs a scenario's
 /// layout passes on a pool of worker threads and prints a table; saves result.json, summary.md and
 /// two charts under Results/runs/ unless --no-save. `--single-pass PHASE` instead runs one phase once,
 /// synchronously, for callgrind.
@@ -18,12 +18,12 @@ struct RunCommand: ParsableCommand {
             """
     )
 
-    static let defaultScenario = "feed-parity"
+    static let defaultScenario = "feed"
 
     @Option(name: .long, help: "A scenario name (Scenarios/NAME.json) or a path to a scenario file.")
     var scenario: String = RunCommand.defaultScenario
 
-    @Option(name: .long, help: "The engine: nodetree (CellNode with layout cache, the default) or layoutcore (uncached LayoutCore nodes).")
+    @Option(name: .long, help: "The engine: nodetree (CellNode with layout cache, the default) or layoutcore (uncached LayoutCore nodes; feed-parity scenarios only).")
     var engine: String = FeedParityEngineKind.nodetree.rawValue
 
     @Option(name: .long, help: "Thread counts, e.g. 1,2 or 1,cores (default: the scenario's).")
@@ -83,6 +83,14 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw ExitStatus.report(error)
         }
+        if case .layout(let loaded) = file, case .feed = loaded.generator {
+            if engineKind != .nodetree {
+                throw ValidationError("--engine \(engine) runs only feed-parity scenarios; \(loaded.name) uses the feed generator")
+            }
+            if let width, width < FeedGenerator.minimumWidth {
+                throw ValidationError("--width must be at least \(Int(FeedGenerator.minimumWidth)) for the feed's cells")
+            }
+        }
         if BuildConfiguration.isDebug && !allowDebug {
             ExitStatus.printError("""
                 error: refusing to report timings from a debug build: build with `swift run -c release bench …` \
@@ -112,10 +120,13 @@ struct RunCommand: ParsableCommand {
         let options = LayoutRunOptions(threadCounts: threadCounts, allocationCounter: counter,
                                        progress: progress.isEnabled ? { progress.show(scenario.name + ": " + $0) } : nil)
         let measurements: RunMeasurements
-        switch engineKind {
-        case .nodetree:
+        switch (scenario.generator, engineKind) {
+        case (.feed, _):
+            measurements = LayoutRunner(engine: NodeTreeFeedEngine(cells: scenario.cells), scenario: scenario,
+                                        options: options).run()
+        case (.feedParity, .nodetree):
             measurements = LayoutRunner(engine: NodeTreeFeedParityEngine(), scenario: scenario, options: options).run()
-        case .layoutcore:
+        case (.feedParity, .layoutcore):
             measurements = LayoutRunner(engine: LayoutCoreFeedParityEngine(), scenario: scenario, options: options).run()
         }
         progress.clear()
@@ -145,10 +156,13 @@ struct RunCommand: ParsableCommand {
     func runSinglePass(_ phase: LayoutPhase, _ scenario: Scenario) throws {
         let outcome: SinglePassOutcome
         do {
-            switch engineKind {
-            case .nodetree:
+            switch (scenario.generator, engineKind) {
+            case (.feed, _):
+                outcome = try SinglePass.run(phase, scenario: scenario, engine: NodeTreeFeedEngine(cells: scenario.cells),
+                                             width: width)
+            case (.feedParity, .nodetree):
                 outcome = try SinglePass.run(phase, scenario: scenario, engine: NodeTreeFeedParityEngine(), width: width)
-            case .layoutcore:
+            case (.feedParity, .layoutcore):
                 outcome = try SinglePass.run(phase, scenario: scenario, engine: LayoutCoreFeedParityEngine(), width: width)
             }
         } catch {

@@ -66,7 +66,7 @@ import Testing
         #expect(output.stdout == #"{"size": [200, 200], "nodes": [{"name": "centred", "frame": [74, 79, 51, 41]}]}"# + "\n")
     }
 
-    /// `run` is the default subcommand and its default scenario is feed-parity; scenarios are found in the
+    /// `run` is the default subcommand and its default scenario is feed; scenarios are found in the
     /// package's Scenarios/ from any directory.
     @Test func runIsTheDefaultAndFindsScenariosFromThePackageRoot() throws {
         let elsewhere = try TemporaryDirectory()
@@ -74,7 +74,7 @@ import Testing
         let implicit = try BenchExecutable.run(quick, in: elsewhere.url)
         #expect(implicit.status == 0, "\(implicit.stderr)")
         #expect(implicit.stderr == "")
-        #expect(implicit.stdout.hasPrefix("feed-parity: 1000 cells, width 375, seed 12345, threads 1 ("))
+        #expect(implicit.stdout.hasPrefix("feed: 1000 cells, width 375, seed 12345, threads 1 ("))
         let explicit = try BenchExecutable.run(["run", "--scenario", "ci"] + quick, in: elsewhere.url)
         #expect(explicit.status == 0, "\(explicit.stderr)")
         #expect(explicit.stdout.hasPrefix("ci: 100 cells"))

@@ -90,7 +90,7 @@ import Testing
         (text(#""colour": "red""#),
          #"test.json: $.colour: unknown key "colour" in a scenario (allowed: version, description, generator, seed, cells, distributions, widths, threads, phases, warmup, repetitions)"#),
         (text(replacing: ["description": ""]), #"test.json: $: missing key "description" in a scenario"#),
-        (text(replacing: ["generator": #""feed""#]), #"test.json: $.generator: expected one of "feed-parity", found "feed""#),
+        (text(replacing: ["generator": #""feeds""#]), #"test.json: $.generator: expected one of "feed-parity", "feed", found "feeds""#),
         (text(replacing: ["seed": "-1"]), "test.json: $.seed: must be a whole number from 0 to 4294967295, found -1"),
         (text(replacing: ["seed": "1.5"]), "test.json: $.seed: must be a whole number from 0 to 4294967295, found 1.5"),
         (text(replacing: ["cells": #""many""#]), #"test.json: $.cells: expected a whole number, found "many""#),

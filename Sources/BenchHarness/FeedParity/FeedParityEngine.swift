@@ -1,43 +1,33 @@
 import LayoutCore
 
-// What the runner needs from a layout engine to measure the feed-parity cell. The engine is a type
-// parameter of the runner, so the measured loops are specialized for it (no protocol dispatch inside a
-// pass). Two engines implement it: NodeTree's CellNode with its layout cache (FeedParityCell.swift, the
-// default) and LayoutCore's minimal uncached nodes (FeedParityLayoutCoreCell.swift), so the cost of the
-// node layer can be seen apart from the layout algorithm.
+// What the runner needs from a layout engine to measure the feed-parity cell: a CellLayoutEngine
+// (Runner/CellLayoutEngine.swift) whose models are FeedParityCellModels and whose frames are
+// FeedParityFrames, with the feed-parity generator and manual layout supplied here. Two engines implement
+// it: NodeTree's CellNode with its layout cache (FeedParityCell.swift, the default) and LayoutCore's minimal
+// uncached nodes (FeedParityLayoutCoreCell.swift), so the cost of the node layer can be seen apart from the
+// layout algorithm.
 
-public protocol FeedParityEngine: Sendable {
-    /// One cell's nodes. A cell is used by one thread at a time; the runner hands cells between threads
-    /// only across the worker pool's synchronization.
-    associatedtype Cell: AnyObject
-
-    /// How reports name the engine, e.g. "LayoutCore (LeafNode + SpecHostNode)".
-    var name: String { get }
+public protocol FeedParityEngine: CellLayoutEngine where Model == FeedParityCellModel, Frames == FeedParityFrames {
     /// Nodes in one cell (for nodes/s).
     var nodesPerCell: Int { get }
-    /// nil when the engine's nodes cache their layouts (so cached and invalidated re-layout can be
-    /// measured), else why those phases are not available.
-    var layoutCacheUnavailableReason: String? { get }
-
-    /// Creates the cell's nodes (any thread), as a user's cell init would.
-    func makeCell(_ model: FeedParityCellModel) -> Cell
-    /// Lays the cell out at `width` with a free height (layoutThatFits of a table cell), keeping the
-    /// result in the cell as a node keeps its calculated layout.
-    func layout(_ cell: Cell, width: Double)
-    /// setNeedsLayout on the cell, as a user does when its content changed: the next `layout` must
-    /// recompute the cell. Called only when caching is available.
-    func invalidate(_ cell: Cell)
-    /// The frames of the cell laid out at `width` (its cached layout where the engine caches), nil when
-    /// the engine has none. Used after the counted pass, never inside a measured one.
-    func frames(of cell: Cell, width: Double) -> FeedParityFrames?
-    /// Calls of the cell's text measure functions so far (a deterministic counter).
-    func measureCalls(of cell: Cell) -> Int
-    /// Layout cache hits and misses of all the cell's nodes so far, nil without a cache.
-    func cacheCounts(of cell: Cell) -> (hits: Int, misses: Int)?
 }
 
 extension FeedParityEngine {
-    public func cacheCounts(of cell: Cell) -> (hits: Int, misses: Int)? { nil }
+    /// The feed-parity generator's cells (precondition: the scenario names that generator; `bench run`
+    /// picks the engine by generator).
+    public func models(for scenario: Scenario) -> [FeedParityCellModel] {
+        guard case .feedParity(let generator) = scenario.generator else {
+            preconditionFailure("\(name) runs the feed-parity generator, not \(scenario.generator.name)")
+        }
+        return generator.feed(count: scenario.cells)
+    }
+
+    public func nodesPerCell(of models: [FeedParityCellModel]) -> Double { Double(nodesPerCell) }
+
+    /// FeedParityManualLayout.swift.
+    public func manualFrames(_ model: FeedParityCellModel, width: Double) -> FeedParityFrames {
+        FeedParityManualLayout.frames(model, width: width)
+    }
 }
 
 /// The engines `bench run --engine` can choose.

@@ -36,10 +36,11 @@ public enum MarkdownReport {
                     + ratios.map { TableReport.ratioText(threads: $0.threads, ratio: $0.ratio, bold: true) }
                     .joined(separator: ", ") + "\n"
             }
-            out += "\n| per cell (1 thread) | " + CounterRow.header.joined(separator: " | ") + " |\n"
-            out += "| --- |" + String(repeating: " ---: |", count: CounterRow.header.count) + "\n"
+            let counterHeader = CounterRow.header(textCache: rows.textCacheCounted)
+            out += "\n| per cell (1 thread) | " + counterHeader.joined(separator: " | ") + " |\n"
+            out += "| --- |" + String(repeating: " ---: |", count: counterHeader.count) + "\n"
             for row in rows.counters(width: width) {
-                out += "| " + row.formattedCells.joined(separator: " | ") + " |\n"
+                out += "| " + row.formattedCells(textCache: rows.textCacheCounted).joined(separator: " | ") + " |\n"
             }
             if !rows.allocationsCounted {
                 out += "\nAllocations not counted: bench was built without the Jemalloc trait.\n"

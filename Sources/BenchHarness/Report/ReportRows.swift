@@ -47,14 +47,21 @@ struct CounterRow {
     var measureCalls: Metric?
     var cacheHits: Metric?
     var cacheMisses: Metric?
+    /// Text measurement cache counters (engines with a text cache of their own: the feed's).
+    var textCacheHits: Metric?
+    var textCacheMisses: Metric?
 
     static let header = ["allocations", "bytes", "measure calls", "cache hits", "cache misses"]
+    /// The two extra columns of results with text cache counters.
+    static let textCacheHeader = ["text cache hits", "text cache misses"]
 
-    /// phase, allocations, bytes, measure calls, cache hits, cache misses.
-    var formattedCells: [String] {
-        [phase.title] + [allocations, bytes, measureCalls, cacheHits, cacheMisses].map { metric in
-            metric.map { NumberFormat.count($0.value) } ?? "–"
-        }
+    static func header(textCache: Bool) -> [String] { header + (textCache ? textCacheHeader : []) }
+
+    /// phase, allocations, bytes, measure calls, cache hits, cache misses (, text cache hits, misses).
+    func formattedCells(textCache: Bool) -> [String] {
+        let metrics = [allocations, bytes, measureCalls, cacheHits, cacheMisses]
+            + (textCache ? [textCacheHits, textCacheMisses] : [])
+        return [phase.title] + metrics.map { metric in metric.map { NumberFormat.count($0.value) } ?? "–" }
     }
 }
 
@@ -105,14 +112,22 @@ struct ReportRows {
                                  bytes: metrics.first(prefix + ".bytesPerCell", width: width),
                                  measureCalls: metrics.first(prefix + ".measureCallsPerCell", width: width),
                                  cacheHits: metrics.first(prefix + ".cacheHitsPerCell", width: width),
-                                 cacheMisses: metrics.first(prefix + ".cacheMissesPerCell", width: width))
-            let values = [row.allocations, row.bytes, row.measureCalls, row.cacheHits, row.cacheMisses]
+                                 cacheMisses: metrics.first(prefix + ".cacheMissesPerCell", width: width),
+                                 textCacheHits: metrics.first(prefix + ".textCacheHitsPerCell", width: width),
+                                 textCacheMisses: metrics.first(prefix + ".textCacheMissesPerCell", width: width))
+            let values = [row.allocations, row.bytes, row.measureCalls, row.cacheHits, row.cacheMisses,
+                          row.textCacheHits, row.textCacheMisses]
             return values.allSatisfy { $0 == nil } ? nil : row
         }
     }
 
     var allocationsCounted: Bool {
         result.metrics.contains { $0.name.hasSuffix(".allocationsPerCell") }
+    }
+
+    /// The result has text measurement cache counters (the feed engine's): the counter tables show them.
+    var textCacheCounted: Bool {
+        result.metrics.contains { $0.name.hasSuffix(".textCacheHitsPerCell") }
     }
 
     /// "build release-unchecked, Swift 6.3.1, jemalloc … linked, 2 cores (CPU), Linux 6.1 x86_64, commit abc1234 (modified)".

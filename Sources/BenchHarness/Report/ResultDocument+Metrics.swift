@@ -20,7 +20,7 @@ extension ResultDocument {
             metrics.append(.timing(prefix + ".cellsPerSecond", unit: "cells/s",
                                    samples: seconds.map { cells / max($0, 1e-9) }, labels: labels, lowerIsBetter: false))
             if timed.phase != .manual {
-                let nodes = cells * Double(measurements.nodesPerCell)
+                let nodes = cells * measurements.nodesPerCell
                 metrics.append(.timing(prefix + ".nodesPerSecond", unit: "nodes/s",
                                        samples: seconds.map { nodes / max($0, 1e-9) }, labels: labels, lowerIsBetter: false))
             }
@@ -96,7 +96,7 @@ extension ResultDocument {
     static func counterMetrics(_ measurements: RunMeasurements) -> [Metric] {
         let cells = Double(measurements.cells)
         var metrics: [Metric] = [
-            .counter("layout.nodesPerCell", unit: "nodes", value: Double(measurements.nodesPerCell), labels: MetricLabels()),
+            .counter("layout.nodesPerCell", unit: "nodes", value: measurements.nodesPerCell, labels: MetricLabels()),
         ]
         for counted in measurements.counted {
             let labels = MetricLabels(width: counted.width)
@@ -119,6 +119,14 @@ extension ResultDocument {
             if let misses = counted.cacheMisses {
                 metrics.append(.counter(prefix + ".cacheMissesPerCell", unit: "misses", value: Double(misses) / cells,
                                         labels: labels))
+            }
+            if let hits = counted.textCacheHits {
+                metrics.append(.counter(prefix + ".textCacheHitsPerCell", unit: "hits", value: Double(hits) / cells,
+                                        labels: labels, lowerIsBetter: false))
+            }
+            if let misses = counted.textCacheMisses {
+                metrics.append(.counter(prefix + ".textCacheMissesPerCell", unit: "misses",
+                                        value: Double(misses) / cells, labels: labels))
             }
         }
         for check in measurements.frameChecks {

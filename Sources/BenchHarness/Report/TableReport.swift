@@ -46,9 +46,10 @@ public enum TableReport {
     static func counterTable(_ rows: ReportRows, width: Double) -> String {
         let counters = rows.counters(width: width)
         let allocator = rows.shortAllocator.map { ", \($0)" } ?? ""
-        var table = TextTable(header: ["per cell (1 thread\(allocator))"] + CounterRow.header)
+        let textCache = rows.textCacheCounted
+        var table = TextTable(header: ["per cell (1 thread\(allocator))"] + CounterRow.header(textCache: textCache))
         for row in counters {
-            table.add(row.formattedCells)
+            table.add(row.formattedCells(textCache: textCache))
         }
         var out = table.render()
         if !rows.allocationsCounted {

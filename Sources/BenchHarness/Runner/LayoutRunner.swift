@@ -21,19 +21,17 @@ public struct LayoutRunOptions {
     }
 }
 
-public struct LayoutRunner<Engine: FeedParityEngine> {
+public struct LayoutRunner<Engine: CellLayoutEngine> {
     public let engine: Engine
     public let scenario: Scenario
-    public let models: [FeedParityCellModel]
+    public let models: [Engine.Model]
     public let options: LayoutRunOptions
 
     public init(engine: Engine, scenario: Scenario, options: LayoutRunOptions) {
         self.engine = engine
         self.scenario = scenario
         self.options = options
-        switch scenario.generator {
-        case .feedParity(let generator): models = generator.feed(count: scenario.cells)
-        }
+        models = engine.models(for: scenario)
     }
 
     /// The phases that run: creation and fresh layout always (the others need laid-out cells), cached
@@ -42,19 +40,19 @@ public struct LayoutRunner<Engine: FeedParityEngine> {
     var wantsCache: Bool { cacheAvailable && scenario.phases.contains(where: \.needsLayoutCache) }
     var wantsManual: Bool { scenario.phases.contains(.manual) }
 
-    /// A manual pass over 1,000 cells takes well under a millisecond — too short to time against thread
-    /// wake-up and clock granularity — so throughput passes lay the feed out this many times (at least
-    /// 50,000 cells per pass) and report times per round.
+    /// A feed-parity manual pass over 1,000 cells takes well under a millisecond — too short to time
+    /// against thread wake-up and clock granularity — so throughput passes lay the feed out this many times
+    /// (at least the engine's `manualCellsPerPass`, 50,000 cells by default) and report times per round.
+    /// The feed's manual layout measures text from a cold cache and runs once.
     public var manualRounds: Int {
-        max(1, (LayoutRunner.manualCellsPerPass + models.count - 1) / max(1, models.count))
+        max(1, (engine.manualCellsPerPass + models.count - 1) / max(1, models.count))
     }
-
-    public static var manualCellsPerPass: Int { 50_000 }
 
     public func run() -> RunMeasurements {
         // Every layout of a run is at scale 2, whatever another user of the process set.
         if PixelGrid.scale != 2 { PixelGrid.scale = 2 }
-        var result = RunMeasurements(engineName: engine.name, cells: models.count, nodesPerCell: engine.nodesPerCell,
+        var result = RunMeasurements(engineName: engine.name, cells: models.count,
+                                     nodesPerCell: engine.nodesPerCell(of: models),
                                      widths: scenario.widths, threadCounts: options.threadCounts,
                                      warmup: scenario.warmup, repetitions: scenario.repetitions)
         if let reason = engine.layoutCacheUnavailableReason {
@@ -65,7 +63,7 @@ public struct LayoutRunner<Engine: FeedParityEngine> {
         result.allocator = options.allocationCounter?.allocatorDescription
         result.manualRounds = manualRounds
 
-        let storage = CellStorage<Engine.Cell>(count: models.count)
+        let storage = CellStorage<Engine.Cell, Engine.Frames>(count: models.count)
         for width in scenario.widths {
             for threads in options.threadCounts {
                 result.timed += measurePhases(width: width, threads: threads, storage: storage)
@@ -81,7 +79,7 @@ public struct LayoutRunner<Engine: FeedParityEngine> {
     // MARK: Timed repetitions
 
     /// Warm-up and measured repetitions of every phase at one width and thread count.
-    func measurePhases(width: Double, threads: Int, storage: CellStorage<Engine.Cell>) -> [TimedPhase] {
+    func measurePhases(width: Double, threads: Int, storage: CellStorage<Engine.Cell, Engine.Frames>) -> [TimedPhase] {
         var phases = [LayoutPhase.create, .fresh]
         if wantsCache { phases += [.cached, .invalidated] }
         if wantsManual { phases.append(.manual) }
@@ -118,12 +116,13 @@ public struct LayoutRunner<Engine: FeedParityEngine> {
 
     /// One pass of each phase, in order, on fresh cells.
     func repetitionPasses(_ phases: [LayoutPhase], width: Double, pool: WorkerPool, slots: PassSlots,
-                          storage: CellStorage<Engine.Cell>, recordLatency: Bool) -> [PassTiming] {
+                          storage: CellStorage<Engine.Cell, Engine.Frames>, recordLatency: Bool) -> [PassTiming] {
         // The previous repetition's cells are freed here, outside every timed pass.
         storage.removeAll()
         let count = models.count
         return models.withUnsafeBufferPointer { models in
             phases.map { phase in
+                engine.prepare(for: phase)
                 switch phase {
                 case .create:
                     return TimedPass.run(on: pool, slots: slots, count: count, recordLatency: recordLatency) { i in
@@ -143,7 +142,7 @@ public struct LayoutRunner<Engine: FeedParityEngine> {
                     let rounds = recordLatency ? 1 : manualRounds
                     return TimedPass.run(on: pool, slots: slots, count: count, rounds: rounds,
                                          recordLatency: recordLatency) { i in
-                        storage.manual[i] = FeedParityManualLayout.frames(models[i], width: width)
+                        storage.manual[i] = engine.manualFrames(models[i], width: width)
                     }
                 }
             }
@@ -154,24 +153,31 @@ public struct LayoutRunner<Engine: FeedParityEngine> {
 
     /// Two identical counted passes at `width` on the calling thread; the second's counts are reported,
     /// and a note is returned if they differ from the first's.
-    func countedPasses(width: Double, storage: CellStorage<Engine.Cell>)
+    func countedPasses(width: Double, storage: CellStorage<Engine.Cell, Engine.Frames>)
         -> ([CountedPhase], FrameCheck, String?)
     {
         options.progress?("width \(JSONText.number(width)): counted passes")
         let first = countedPass(width: width, storage: storage)
+        let evictionsBefore = engine.textMeasurementCounters()?.evictions ?? 0
         let second = countedPass(width: width, storage: storage)
+        let evictions = (engine.textMeasurementCounters()?.evictions ?? 0) - evictionsBefore
         let check = frameCheck(width: width, storage: storage)
         storage.removeAll()
-        var note: String?
+        var notes: [String] = []
         if first != second {
             let differing = zip(first, second).filter { $0.0 != $0.1 }.map { $0.1.phase.rawValue }
-            note = "width \(JSONText.number(width)): the two counted passes differed in "
-                + differing.joined(separator: ", ") + "; the second is reported"
+            notes.append("width \(JSONText.number(width)): the two counted passes differed in "
+                + differing.joined(separator: ", ") + "; the second is reported")
         }
-        return (second.filter { scenario.phases.contains($0.phase) }, check, note)
+        if evictions > 0 {
+            notes.append("width \(JSONText.number(width)): the text measurement cache evicted \(evictions) entries "
+                + "during the counted pass, so its hit/miss split depends on this process's hash seed")
+        }
+        return (second.filter { scenario.phases.contains($0.phase) }, check,
+                notes.isEmpty ? nil : notes.joined(separator: "; "))
     }
 
-    func countedPass(width: Double, storage: CellStorage<Engine.Cell>) -> [CountedPhase] {
+    func countedPass(width: Double, storage: CellStorage<Engine.Cell, Engine.Frames>) -> [CountedPhase] {
         storage.removeAll()
         let counter = options.allocationCounter
         let count = models.count
@@ -179,9 +185,11 @@ public struct LayoutRunner<Engine: FeedParityEngine> {
         counted.reserveCapacity(LayoutPhase.allCases.count)
 
         func measure(_ phase: LayoutPhase, _ body: () -> Void) {
+            engine.prepare(for: phase)
             let engineCounters = phase != .manual && phase != .create
             let callsBefore = engineCounters ? measureCalls(storage) : 0
             let cacheBefore = engineCounters ? cacheCounts(storage) : nil
+            let textBefore = engineCounters ? engine.textMeasurementCounters() : nil
             let before = counter?.read()
             body()
             let after = counter?.read()
@@ -197,6 +205,12 @@ public struct LayoutRunner<Engine: FeedParityEngine> {
                     entry.cacheHits = cacheAfter.hits - cacheBefore.hits
                     entry.cacheMisses = cacheAfter.misses - cacheBefore.misses
                 }
+                // An engine that counts text measurement itself: its calls are the measure calls.
+                if let textBefore, let text = engine.textMeasurementCounters()?.since(textBefore) {
+                    entry.measureCalls = text.calls
+                    entry.textCacheHits = text.hits
+                    entry.textCacheMisses = text.misses
+                }
             }
             counted.append(entry)
         }
@@ -210,14 +224,14 @@ public struct LayoutRunner<Engine: FeedParityEngine> {
                 measure(.invalidated) { for i in 0..<count { engine.layout(storage.cells[i]!, width: width) } }
             }
             measure(.manual) {
-                for i in 0..<count { storage.manual[i] = FeedParityManualLayout.frames(models[i], width: width) }
+                for i in 0..<count { storage.manual[i] = engine.manualFrames(models[i], width: width) }
             }
         }
         return counted
     }
 
     /// The cache counts of every cell, summed; nil when the engine has no cache.
-    func cacheCounts(_ storage: CellStorage<Engine.Cell>) -> (hits: Int, misses: Int)? {
+    func cacheCounts(_ storage: CellStorage<Engine.Cell, Engine.Frames>) -> (hits: Int, misses: Int)? {
         var hits = 0, misses = 0
         for i in 0..<storage.count {
             guard let cell = storage.cells[i] else { continue }
@@ -228,7 +242,7 @@ public struct LayoutRunner<Engine: FeedParityEngine> {
         return (hits, misses)
     }
 
-    func measureCalls(_ storage: CellStorage<Engine.Cell>) -> Int {
+    func measureCalls(_ storage: CellStorage<Engine.Cell, Engine.Frames>) -> Int {
         var calls = 0
         for i in 0..<storage.count {
             if let cell = storage.cells[i] { calls += engine.measureCalls(of: cell) }
@@ -236,13 +250,15 @@ public struct LayoutRunner<Engine: FeedParityEngine> {
         return calls
     }
 
-    /// The engine's frames (from the counted pass) against freshly computed manual frames.
-    func frameCheck(width: Double, storage: CellStorage<Engine.Cell>) -> FrameCheck {
+    /// The engine's frames (from the counted pass) against freshly computed manual frames of what each
+    /// cell shows.
+    func frameCheck(width: Double, storage: CellStorage<Engine.Cell, Engine.Frames>) -> FrameCheck {
         var mismatches = 0
         var firstMismatch: String?
         for (i, model) in models.enumerated() {
-            let manual = FeedParityManualLayout.frames(model, width: width)
             let engineFrames = storage.cells[i].flatMap { engine.frames(of: $0, width: width) }
+            let manual = storage.cells[i].map { engine.expectedFrames(of: $0, model: model, width: width) }
+                ?? engine.manualFrames(model, width: width)
             if engineFrames != manual {
                 mismatches += 1
                 if firstMismatch == nil {
@@ -257,17 +273,17 @@ public struct LayoutRunner<Engine: FeedParityEngine> {
 
 /// The cells of a run and the manual layout's output, in buffers every worker writes at its own
 /// indices (so no array copy-on-write or exclusivity check is shared between threads).
-final class CellStorage<Cell: AnyObject>: @unchecked Sendable {
+final class CellStorage<Cell: AnyObject, Frames>: @unchecked Sendable {
     let count: Int
     let cells: UnsafeMutableBufferPointer<Cell?>
-    let manual: UnsafeMutableBufferPointer<FeedParityFrames>
+    let manual: UnsafeMutableBufferPointer<Frames?>
 
     init(count: Int) {
         self.count = count
         cells = .allocate(capacity: count)
         cells.initialize(repeating: nil)
         manual = .allocate(capacity: count)
-        manual.initialize(repeating: .zero)
+        manual.initialize(repeating: nil)
     }
 
     /// Releases every cell (on the calling thread).

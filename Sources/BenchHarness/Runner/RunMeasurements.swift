@@ -8,7 +8,8 @@ import Histogram
 public struct RunMeasurements: Sendable {
     public var engineName: String
     public var cells: Int
-    public var nodesPerCell: Int
+    /// Nodes per cell (the feed's cells differ: their mean).
+    public var nodesPerCell: Double
     public var widths: [Double]
     public var threadCounts: [Int]
     public var warmup: Int
@@ -24,7 +25,7 @@ public struct RunMeasurements: Sendable {
     /// Anything a reader must know (e.g. counts that differed between the two counted passes).
     public var notes: [String] = []
 
-    public init(engineName: String, cells: Int, nodesPerCell: Int, widths: [Double], threadCounts: [Int],
+    public init(engineName: String, cells: Int, nodesPerCell: Double, widths: [Double], threadCounts: [Int],
                 warmup: Int, repetitions: Int) {
         self.engineName = engineName
         self.cells = cells
@@ -67,9 +68,13 @@ public struct CountedPhase: Hashable, Sendable {
     /// Layout cache hits and misses over all nodes (engines with a cache only).
     public var cacheHits: Int?
     public var cacheMisses: Int?
+    /// Text measurement cache hits and misses (engines that measure through a cache of their own only).
+    public var textCacheHits: Int?
+    public var textCacheMisses: Int?
 
     public init(phase: LayoutPhase, width: Double, allocations: UInt64? = nil, bytes: UInt64? = nil,
-                measureCalls: Int? = nil, cacheHits: Int? = nil, cacheMisses: Int? = nil) {
+                measureCalls: Int? = nil, cacheHits: Int? = nil, cacheMisses: Int? = nil,
+                textCacheHits: Int? = nil, textCacheMisses: Int? = nil) {
         self.phase = phase
         self.width = width
         self.allocations = allocations
@@ -77,6 +82,8 @@ public struct CountedPhase: Hashable, Sendable {
         self.measureCalls = measureCalls
         self.cacheHits = cacheHits
         self.cacheMisses = cacheMisses
+        self.textCacheHits = textCacheHits
+        self.textCacheMisses = textCacheMisses
     }
 }
 

@@ -30,21 +30,18 @@ public enum SinglePassError: Error, Equatable, CustomStringConvertible {
 public enum SinglePass {
     /// Runs `phase` once over the scenario's cells at `width` (default: its first width). Setup the phase
     /// needs (creating cells, a first layout, invalidation) runs outside the measured region.
-    public static func run<Engine: FeedParityEngine>(_ phase: LayoutPhase, scenario: Scenario, engine: Engine,
+    public static func run<Engine: CellLayoutEngine>(_ phase: LayoutPhase, scenario: Scenario, engine: Engine,
                                                      width: Double? = nil) throws(SinglePassError) -> SinglePassOutcome {
         if phase.needsLayoutCache, let reason = engine.layoutCacheUnavailableReason {
             throw .phaseUnavailable(phase, reason: reason)
         }
         if PixelGrid.scale != 2 { PixelGrid.scale = 2 }
         let width = width ?? scenario.widths[0]
-        let models: [FeedParityCellModel]
-        switch scenario.generator {
-        case .feedParity(let generator): models = generator.feed(count: scenario.cells)
-        }
+        let models = engine.models(for: scenario)
         let count = models.count
         var cells: [Engine.Cell] = []
         cells.reserveCapacity(count)
-        var manual = [FeedParityFrames](repeating: .zero, count: count)
+        var manual = [Engine.Frames?](repeating: nil, count: count)
 
         if phase != .create && phase != .manual {
             for model in models { cells.append(engine.makeCell(model)) }
@@ -55,6 +52,8 @@ public enum SinglePass {
         if phase == .invalidated {
             for cell in cells { engine.invalidate(cell) }
         }
+        engine.prepare(for: phase)
+        let textBefore = engine.textMeasurementCounters()
         let callsBefore = cells.reduce(0) { $0 + engine.measureCalls(of: $1) }
 
         let start = CPUClock.wallNanoseconds()
@@ -65,12 +64,15 @@ public enum SinglePass {
             case .fresh, .cached, .invalidated:
                 for cell in cells { engine.layout(cell, width: width) }
             case .manual:
-                for i in 0..<count { manual[i] = FeedParityManualLayout.frames(models[i], width: width) }
+                for i in 0..<count { manual[i] = engine.manualFrames(models[i], width: width) }
             }
         }
         let elapsed = CPUClock.wallNanoseconds() - start
-        let calls = phase == .create || phase == .manual
+        var calls = phase == .create || phase == .manual
             ? nil : cells.reduce(0) { $0 + engine.measureCalls(of: $1) } - callsBefore
+        if calls != nil, let textBefore, let text = engine.textMeasurementCounters()?.since(textBefore) {
+            calls = text.calls
+        }
         withExtendedLifetime((cells, manual)) {}
         return SinglePassOutcome(phase: phase, cells: count, width: width, wallNanoseconds: elapsed, measureCalls: calls)
     }
