@@ -1,12 +1,14 @@
-# The README's two commands: `make bench` (the main job) and `make test` (what CI runs).
-# Both install the Debian packages they need first (scripts/setup.sh), so a fresh machine with
+# The README's commands: `make bench` (the main job) and `make test` (what CI runs: .ci/run); `make check` is the gate.
+# All install the Debian packages they need first (scripts/setup.sh), so a fresh machine with
 # only Swift 6.2+ is enough.
 
 SWIFT ?= swift
 TSAN_SCRATCH ?= .build-tsan
 SCENARIO ?= feed
+BASELINE ?= Results/baselines/ci.json
+CHECK_FLAGS ?=
 
-.PHONY: setup bench build test test-debug test-tsan clean
+.PHONY: setup bench build test test-debug test-tsan check baseline clean
 
 setup:
 	@bash scripts/setup.sh
@@ -27,6 +29,16 @@ test-debug: setup
 
 test-tsan: setup
 	$(SWIFT) test --sanitize=thread --scratch-path $(TSAN_SCRATCH) --disable-default-traits
+
+# The regression gate (Results/README.md, "Gate"): a release build runs the baseline's scenario (ci, threads
+# 1 and 2) and compares it with the committed baseline. Exit 1 on a regression or an unrecorded improvement,
+# 2 when the run cannot be compared (another scenario text, build configuration, allocator or compiler).
+check: setup
+	$(SWIFT) run -c release bench check --baseline $(BASELINE) $(CHECK_FLAGS)
+
+# Re-record the baseline after an intended change (re-runs its scenario with its settings); commit both files.
+baseline: setup
+	$(SWIFT) run -c release bench baseline update --output $(BASELINE)
 
 clean:
 	rm -rf .build $(TSAN_SCRATCH)

@@ -11,7 +11,8 @@ struct Bench: ParsableCommand {
             `bench` alone runs `bench run` on the default scenario, feed (so `bench --scenario feed-parity` works too).
             """,
         version: "Loom bench \(BuildInfo.version); \(Allocator.summary)",
-        subcommands: [RunCommand.self, ListCommand.self, ValidateCommand.self, ReportCommand.self, LayoutCommand.self],
+        subcommands: [RunCommand.self, ListCommand.self, ValidateCommand.self, ReportCommand.self, LayoutCommand.self,
+                      CheckCommand.self, BaselineCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -1,0 +1,188 @@
+import ArgumentParser
+import BenchHarness
+import Foundation
+
+/// `bench baseline update`: records a baseline for the gate from a run — a scenario run now, a saved
+/// result, or (with neither) the existing baseline's own scenario run again with its settings.
+struct BaselineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "baseline",
+        abstract: "Record baselines for the regression gate (`bench check`).",
+        subcommands: [BaselineUpdateCommand.self],
+        defaultSubcommand: BaselineUpdateCommand.self
+    )
+}
+
+struct BaselineUpdateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "update",
+        abstract: "Write a baseline from a run: --scenario runs one, --from takes a saved result, neither re-runs the existing baseline's.",
+        discussion: """
+            The baseline stores the scenario (file, content hash, seed, sizes, threads, repetitions), the engine, the \
+            run's provenance and every metric with its gate (GatePolicy: counters exact or ±0.5% per cell, ratios in \
+            wide bands, times reported); the run's full result is written beside it as NAME.result.json. Gates pinned by hand in the existing baseline ("pinned": true) are kept unless --reset-gates. Timings from \
+            a debug build are refused unless --allow-debug. Exit codes: 0 written; 1 refused (debug build, or the \
+            engine's frames differ from the manual layout's); 2 bad input; 64 bad options.
+            """
+    )
+
+    @Option(name: .long, help: "The baseline to write (e.g. Results/baselines/ci.json).")
+    var output: String
+
+    @Option(name: .long, help: "Run this scenario (a name or a path) and record it.")
+    var scenario: String?
+
+    @Option(name: .long, help: "Record this saved result.json instead of running.")
+    var from: String?
+
+    @Option(name: .long, help: "With --scenario: the engine (nodetree, the default, or layoutcore).")
+    var engine: String?
+
+    @Option(name: .long, help: "With --scenario: thread counts, e.g. 1,2 (default: the scenario's).")
+    var threads: String?
+
+    @Option(name: .long, help: "Override the measured repetitions.")
+    var repetitions: Int?
+
+    @Option(name: .long, help: "Override the warm-up repetitions.")
+    var warmup: Int?
+
+    @Flag(name: .long, help: "Allow timings from a debug build (the baseline's ratios are then not gated).")
+    var allowDebug = false
+
+    @Flag(name: .long, help: "Give every metric its default gate, even where the existing baseline pinned another.")
+    var resetGates = false
+
+    func validate() throws {
+        if scenario != nil && from != nil { throw ValidationError("give --scenario or --from, not both") }
+        if from != nil && (engine != nil || threads != nil || repetitions != nil || warmup != nil) {
+            throw ValidationError("--engine, --threads, --repetitions and --warmup apply to a run, not to --from")
+        }
+        if scenario == nil && (engine != nil || threads != nil) {
+            throw ValidationError("--engine and --threads need --scenario (a re-run uses the baseline's)")
+        }
+        if let engine, FeedParityEngineKind(rawValue: engine) == nil {
+            throw ValidationError("--engine must be one of "
+                + FeedParityEngineKind.allCases.map(\.rawValue).joined(separator: ", ") + ", not \"\(engine)\"")
+        }
+        if let repetitions, !Scenario.repetitionRange.contains(repetitions) {
+            throw ValidationError("--repetitions must be from 1 to \(Scenario.repetitionRange.upperBound)")
+        }
+        if let warmup, !Scenario.warmupRange.contains(warmup) {
+            throw ValidationError("--warmup must be from 0 to \(Scenario.warmupRange.upperBound)")
+        }
+        if let threads { _ = try RunCommand.parseThreads(threads) }
+    }
+
+    func run() throws {
+        let previous = try loadPrevious()
+        let result = try makeResult(previous: previous)
+        if result.frameChecks.contains(where: { $0.mismatches > 0 }) {
+            ExitStatus.printError("error: not recording a run whose engine frames differ from the manual layout's")
+            throw ExitCode(1)
+        }
+        if !result.timingsValid && !allowDebug {
+            ExitStatus.printError("error: \(from ?? "the run") has timings from a debug build: record a release run, "
+                + "or pass --allow-debug (the baseline's ratios are then not gated)")
+            throw ExitCode(1)
+        }
+
+        let resultPath = Self.resultPath(beside: output)
+        let resultName = (resultPath as NSString).lastPathComponent
+        let making = Baseline.make(from: result, resultFile: resultName, previous: previous,
+                                   resetGates: resetGates)
+        do {
+            try GateRun.write(result.json(), to: resultPath)
+            try GateRun.write(making.baseline.json(), to: output)
+        } catch {
+            ExitStatus.printError("error: could not write the baseline: \(error)")
+            throw ExitStatus.badInput
+        }
+        summarize(making, previous: previous, result: result, resultPath: resultPath)
+    }
+
+    /// The existing baseline at --output: needed for a re-run, used for hand-set gates and the change list.
+    func loadPrevious() throws -> Baseline? {
+        guard FileManager.default.fileExists(atPath: output) else {
+            if scenario == nil && from == nil {
+                ExitStatus.printError("error: \(output) does not exist yet: record it with --scenario NAME (or --from RESULT.json)")
+                throw ExitStatus.badInput
+            }
+            return nil
+        }
+        do {
+            return try Baseline.load(path: output)
+        } catch {
+            if scenario == nil && from == nil { throw ExitStatus.report(error) }
+            ExitStatus.printError("warning: replacing \(output), which is not a valid baseline: \(error.description)")
+            return nil
+        }
+    }
+
+    func makeResult(previous: Baseline?) throws -> ResultDocument {
+        if let from {
+            do {
+                return try ResultDocument.load(path: from)
+            } catch {
+                throw ExitStatus.report(error)
+            }
+        }
+        try GateRun.refuseDebugTimings(allowDebug: allowDebug, command: "baseline update")
+        guard let scenario else {
+            // A re-run of the existing baseline's scenario with its settings (previous is non-nil here).
+            guard var baseline = previous else { throw ExitStatus.badInput }
+            if let repetitions { baseline.scenario.repetitions = repetitions }
+            if let warmup { baseline.scenario.warmup = warmup }
+            return try GateRun.runBaselineScenario(baseline, baselineFile: output, requireSameScenario: false)
+        }
+        var loaded: Scenario
+        do {
+            loaded = try ScenarioCatalog.standard().load(scenario)
+        } catch {
+            throw ExitStatus.report(error)
+        }
+        if let repetitions { loaded.repetitions = repetitions }
+        if let warmup { loaded.warmup = warmup }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let threadCounts = try threads.map { try RunCommand.parseThreads($0).map { $0.resolved(cores: cores) } }
+            .map(RunCommand.unique) ?? loaded.threadCounts(cores: cores)
+        let kind = engine.flatMap(FeedParityEngineKind.init(rawValue:)) ?? .nodetree
+        return GateRun.run(loaded, engine: kind, threadCounts: threadCounts)
+    }
+
+    /// "Results/baselines/ci.json" → "Results/baselines/ci.result.json".
+    static func resultPath(beside baseline: String) -> String {
+        let stem = baseline.hasSuffix(".json") ? String(baseline.dropLast(5)) : baseline
+        return stem + ".result.json"
+    }
+
+    func summarize(_ making: Baseline.Making, previous: Baseline?, result: ResultDocument, resultPath: String) {
+        let metrics = making.baseline.metrics
+        let counters = metrics.filter { $0.gate.kind == "counter" }.count
+        let ratios = metrics.filter { $0.gate.kind == "ratio" }.count
+        print("wrote \(output): \(counters) counters and \(ratios) ratios gated, "
+              + "\(metrics.count - counters - ratios) metrics reported; the run's result: \(resultPath)")
+        if !making.keptGates.isEmpty {
+            print("kept the pinned gates of " + making.keptGates.map(\.description).joined(separator: ", ")
+                  + " (--reset-gates gives them the defaults)")
+        }
+        if !making.resetGates.isEmpty {
+            print("gave the default gate to " + making.resetGates.map(\.description).joined(separator: ", ")
+                  + " (their gates in the previous baseline differed; add \"pinned\": true to a metric to keep its gate)")
+        }
+        guard let previous else { return }
+        // What a commit of the new baseline changes: the previous baseline's gate verdicts on this run.
+        let changes = Gate.compare(previous, baselineFile: output, run: result, runName: "the new run").rows
+            .filter { $0.verdict.fails || $0.verdict == .new }
+        if changes.isEmpty {
+            print("every gated metric is within the previous baseline's gates")
+        } else {
+            print("against the previous baseline (\(previous.provenance.timestamp)):")
+            for row in changes {
+                let before = row.baseline.map { JSONText.number($0) } ?? "–"
+                let after = row.now.map { JSONText.number($0) } ?? "–"
+                print("  \(row.key): \(before) → \(after) \(row.unit) (\(row.verdict.text))")
+            }
+        }
+    }
+}
