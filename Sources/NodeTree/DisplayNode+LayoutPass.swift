@@ -151,10 +151,17 @@ extension DisplayNode {
                                                            relativeToParentSize: boundsSize))
             candidate = NodeLayoutRecord(layout, constrainedSize: range, parentSize: boundsSize, version: version)
             // The old pending layout was not applicable: drop it (unless a newer one arrived meanwhile).
-            state.withLock { s in
+            let alreadyRequested = state.withLock { s -> Bool in
                 s.statistics.layoutPassMeasurements += 1
                 if let pending = s.pendingLayout, pending.version <= version { s.pendingLayout = nil }
+                return s.calculatedLayout?.hasAlreadyRequestedLayoutFromAbove(sameAs: candidate) ?? false
             }
+            // Ask the supernodes once per layout, not once per pass: when the supernode cannot give the node
+            // the size it wants (one with zero bounds skips its pass and leaves the node's frame stale), a
+            // re-measurement gives the same layout again, and escalating again would re-measure the root,
+            // leave the node another pending layout and loop for ever (stress:
+            // nodetree-layout-loop-zero-size-supernode).
+            if alreadyRequested { candidate.requestedLayoutFromAbove = true }
         }
 
         // The layout wants a size other than the bounds: ask the supernodes, once per layout.
@@ -236,6 +243,16 @@ extension DisplayNode {
         let anchor = anchorPoint, oldPosition = position
         position = Point(x: oldPosition.x + (newSize.width - oldBounds.width) * anchor.x,
                          y: oldPosition.y + (newSize.height - oldBounds.height) * anchor.y)
+    }
+}
+
+extension NodeLayoutRecord {
+    /// This layout already asked the supernodes for its size and `other` is the same layout again: same
+    /// range, parent size and size, and not newer (so nothing changed in between that could change the
+    /// answer).
+    func hasAlreadyRequestedLayoutFromAbove(sameAs other: NodeLayoutRecord) -> Bool {
+        requestedLayoutFromAbove && version >= other.version && constrainedSize == other.constrainedSize
+            && parentSize.isIdentical(to: other.parentSize) && size == other.size
     }
 }
 
