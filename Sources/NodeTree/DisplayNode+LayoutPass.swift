@@ -115,14 +115,7 @@ extension DisplayNode {
                 return .pendingOnAncestorTransition
             }
             let version = s.layoutVersion
-            // A newer pending layout, or one for a different range, is preferred over the calculated one.
-            var pendingPreferred = false
-            if let pending = s.pendingLayout, pending.isValid(version: version) {
-                let calculatedVersion = s.calculatedLayout?.version ?? 0
-                pendingPreferred = pending.version > calculatedVersion
-                    || (pending.version == calculatedVersion
-                        && pending.constrainedSize != s.calculatedLayout?.constrainedSize)
-            }
+            let pendingPreferred = s.isPendingLayoutPreferred
             // The calculated layout can stay if it is current and fits the bounds (or already asked the
             // supernode for a resize, so as not to ask again and again when the app overrides the size).
             let calculatedReusable = s.calculatedLayout.map {
@@ -199,10 +192,24 @@ extension DisplayNode {
             return (calculated, s.subnodes)
         }
         guard let record else { return }
+        let onMainActor = MainActorCheck.isOnMainActor
         for (index, subnode) in subnodes.enumerated() {
             let frame = record.frame(for: subnode, hint: index)
-            if !frame.isNull { subnode.frame = frame }
+            guard !frame.isNull else { continue }
+            subnode.frame = frame
+            // This node's measurement may have given the subnode a new layout (another range) of the same
+            // size: the frame did not change, so its view was not marked, yet its own subnodes must move.
+            // Texture lays such a subnode out again; mark its view so this round of the view's layout pass
+            // visits it (stress: nodetree-stale-subnode-layout-same-size).
+            if onMainActor, let view = subnode.viewIfItHasAPreferredPendingLayout() {
+                MainActor.assumeIsolated { if !view.needsLayout { view.setNeedsLayout() } }
+            }
         }
+    }
+
+    /// The node's view, if it is loaded and the node holds a pending layout its next pass would apply.
+    private func viewIfItHasAPreferredPendingLayout() -> PlatformView? {
+        state.withLock { s in s.isPendingLayoutPreferred ? s.view : nil }
     }
 
     // MARK: - Escalation (a node whose layout wants another size)
@@ -257,6 +264,15 @@ extension NodeLayoutRecord {
 }
 
 extension DisplayNode.State {
+    /// A pending layout current for the version and newer than the calculated one, or as new but for
+    /// another range, is preferred over the calculated one (Texture's rule, since #792).
+    var isPendingLayoutPreferred: Bool {
+        guard let pending = pendingLayout, pending.isValid(version: layoutVersion) else { return false }
+        let calculatedVersion = calculatedLayout?.version ?? 0
+        return pending.version > calculatedVersion
+            || (pending.version == calculatedVersion && pending.constrainedSize != calculatedLayout?.constrainedSize)
+    }
+
     /// Texture's _locked_constrainedSizeForLayoutPass: the pending layout's range if that layout was
     /// requested from above or fits the bounds, else the calculated layout's under the same condition, else
     /// exactly the bounds (a frame set by hand, or never measured).

@@ -97,4 +97,40 @@ struct LayoutPassRegressionTests {
         #expect(viewsNeedingLayout(root) == [])
         #expect(inner.layoutStatistics.layoutPassMeasurements <= measurements + 1)
     }
+
+    /// nodetree-stale-subnode-layout-same-size: the supernode re-measures a subnode for a new range at the
+    /// same size; the subnode's new layout moves its own subnodes, so the subnode must lay out again even
+    /// though its frame did not change.
+    @MainActor @Test func aSubnodeRemeasuredAtTheSameSizeAppliesItsNewLayout() {
+        let text = IntrinsicSizeNode("text", Size(width: 40, height: 10))
+        let bar = sizedLeaf("bar", 50, 10)
+        // The middle node stretches its children only when its range has a minimum width (as a scroll
+        // node's content range does): same size either way, different sublayouts.
+        let middle = ClosureSpecNode("middle") { node, range in
+            StackLayoutSpec.vertical(alignItems: range.min.width > 0 ? .stretch : .start, children: node.subnodes)
+        }
+        middle.addSubnode(text)
+        middle.addSubnode(bar)
+        let alignment = Locked(StackLayoutAlignItems.center)
+        let root = ClosureSpecNode("root") { node, _ in
+            StackLayoutSpec.vertical(alignItems: alignment.load(), children: node.subnodes)
+        }
+        root.addSubnode(middle)
+
+        let window = PlatformView(frame: Rect(x: 0, y: 0, width: 50, height: 100))
+        window.addSubview(root.view)
+        root.frame = Rect(x: 0, y: 0, width: 50, height: 20)
+        window.layoutIfNeeded()
+        #expect(middle.frame == Rect(x: 0, y: 0, width: 50, height: 20))
+        #expect(text.frame == Rect(x: 0, y: 0, width: 40, height: 10))
+
+        // The root now stretches the middle node: it is measured for {50…50, 0…∞} instead of {0…50, 0…∞},
+        // still 50×20, and its text is stretched to 50.
+        alignment.store(.stretch)
+        root.setNeedsLayout()
+        window.layoutIfNeeded()
+        #expect(middle.frame == Rect(x: 0, y: 0, width: 50, height: 20))
+        #expect(text.frame == Rect(x: 0, y: 0, width: 50, height: 10), "the subnode's new layout is applied")
+        #expect(viewsNeedingLayout(root) == [])
+    }
 }
