@@ -100,6 +100,7 @@ extension DisplayNode {
         guard let parent = supernode else { return }
         guard allowsManualRemoval(from: parent) else { return }
         detachFromSupernode(parent)
+        parent.forgetCachedLayouts(mentioning: self)
     }
 
     /// Leaves `parent` if it is still the supernode (ASM's removal: "only if the subnode's supernode is still
@@ -120,6 +121,36 @@ extension DisplayNode {
                 if let view = viewIfLoaded, view.superview === parentView { view.removeFromSuperview() }
             }
         }
+    }
+
+    // MARK: - Cached layouts of departed subnodes
+
+    /// Drops this node's cached layouts (pending and calculated) that place `node`, which a manual
+    /// hierarchy edit just took away: they describe a hierarchy that no longer exists, and they hold the
+    /// node strongly (Layout.element). Texture's ASLayout holds its element weakly; Loom keeps the strong
+    /// reference, which costs the hot layout path nothing (a weak reference would allocate a side table
+    /// per node), and forgets the layouts instead. Otherwise a stale cache could keep a former subnode
+    /// alive, and once that node became this node's ancestor the two would retain each other and leak
+    /// (stress: nodetree-layout-cache-retain-cycle). A node's layouts only place its subnodes (or, for ASM,
+    /// nodes about to become subnodes), and a subnode cannot be an ancestor, so this closes the cycle.
+    /// The next layout pass measures again. ASM's own removals and moves do not come here: the layout
+    /// they apply is the reason for the edit.
+    func forgetCachedLayouts(mentioning node: DisplayNode) {
+        let dropped = state.withLock { s -> (NodeLayoutRecord?, NodeLayoutRecord?) in
+            var dropped: (NodeLayoutRecord?, NodeLayoutRecord?) = (nil, nil)
+            if let pending = s.pendingLayout, pending.places(node) {
+                dropped.0 = pending
+                s.pendingLayout = nil
+            }
+            if let calculated = s.calculatedLayout, calculated.places(node) {
+                dropped.1 = calculated
+                s.calculatedLayout = nil
+            }
+            return dropped
+        }
+        // Released here, after the lock: the last reference to a node may go with them, and its deinit is
+        // user code.
+        withExtendedLifetime(dropped) {}
     }
 
     // MARK: - The driver
@@ -162,6 +193,7 @@ extension DisplayNode {
         // 2. Leave another supernode.
         if let oldParent = subnode.supernode, oldParent !== self {
             oldParent.state.withLock { s in s.subnodes.removeAll { $0 === subnode } }
+            oldParent.forgetCachedLayouts(mentioning: subnode)
         }
 
         // 3. This node's array, then the links.
@@ -184,6 +216,7 @@ extension DisplayNode {
         }
         subnode.state.withLock { $0.supernode = self }
         replaced?.state.withLock { $0.supernode = nil }
+        if let replaced { forgetCachedLayouts(mentioning: replaced) }
         replaced?.leaveLayoutPendingOfAncestors()
         // 3b. A node attached to a transitioning subtree takes part in the transition (reference 5 step 5).
         subnode.inheritLayoutPending(from: self)

@@ -106,6 +106,11 @@ struct NodeLayoutRecord: Sendable {
         version >= current && constrainedSize == range && parentSize.isIdentical(to: parent)
     }
 
+    /// True when one of the sublayouts is `node`'s.
+    func places(_ node: DisplayNode) -> Bool {
+        sublayouts.contains { $0.element === node }
+    }
+
     /// The frame of `subnode` in this layout (Texture's frameForElement). The sublayout at the subnode's
     /// own index is checked first: without ASM the orders usually agree, which avoids Texture's O(n²).
     func frame(for subnode: DisplayNode, hint index: Int) -> Rect {
