@@ -4,7 +4,7 @@ import Dispatch
 // main actor after load register here (weakly) with their first dirty write; the first registration
 // since the last flush schedules exactly one asynchronous main-queue flush, which swaps out the dirty
 // set and applies each node's pending state to its view. Many writes from many threads therefore cost
-// the main actor one batch.
+// the main actor one batch. A batch is applied deepest node first (`deepestFirst` says why).
 
 public final class PendingStateController: @unchecked Sendable {
     public static let shared = PendingStateController()
@@ -18,6 +18,7 @@ public final class PendingStateController: @unchecked Sendable {
         var isFlushScheduled = false
         var scheduledFlushes = 0
         var flushes = 0
+        var willApplyPendingState: (@MainActor @Sendable (DisplayNode) -> Void)?
     }
 
     private let state = Locked(State())
@@ -46,16 +47,48 @@ public final class PendingStateController: @unchecked Sendable {
     /// does not compile (Texture throws at run time instead).
     @MainActor public func flush() {
         MainActor.assertIsolated()
-        let nodes = state.withLock { s -> [WeakNode] in
+        let (nodes, observer) = state.withLock { s -> ([WeakNode], (@MainActor @Sendable (DisplayNode) -> Void)?) in
             let nodes = s.dirtyNodes
             s.dirtyNodes = []
             s.isFlushScheduled = false
             s.flushes += 1
-            return nodes
+            return (nodes, s.willApplyPendingState)
         }
-        for entry in nodes {
-            entry.node?.applyPendingViewState()
+        for node in PendingStateController.deepestFirst(nodes.compactMap(\.node)) {
+            observer?(node)
+            node.applyPendingViewState()
         }
+    }
+
+    /// The batch ordered deepest node first (registration order among nodes of equal depth). A deferred
+    /// setNeedsLayout bumps the node's layout version when its state is applied; an app calls it on the
+    /// changed node and then on each supernode. Applied in registration order, an ancestor that registered
+    /// earlier (for another property) would be bumped before its descendants, and a measurement on another
+    /// thread in between would combine the ancestor's new version with a descendant's stale cached layout
+    /// and publish a stale layout as current. Descendants first, a measurement that sees an ancestor's new
+    /// version also sees every descendant's (stress: `layout-cache`, seed 41 of scroll-content).
+    static func deepestFirst(_ nodes: [DisplayNode]) -> [DisplayNode] {
+        guard nodes.count > 1 else { return nodes }
+        var keyed: [(depth: Int, index: Int, node: DisplayNode)] = []
+        keyed.reserveCapacity(nodes.count)
+        for (index, node) in nodes.enumerated() {
+            var depth = 0
+            var ancestor = node.supernode
+            while let current = ancestor {
+                depth += 1
+                ancestor = current.supernode
+            }
+            keyed.append((depth, index, node))
+        }
+        keyed.sort { $0.depth != $1.depth ? $0.depth > $1.depth : $0.index < $1.index }
+        return keyed.map(\.node)
+    }
+
+    /// Called on the main actor right before each node's pending state is applied by a flush. Tests use
+    /// it to run a measurement between two nodes' steps, as another thread could at that moment.
+    @MainActor var willApplyPendingState: (@MainActor @Sendable (DisplayNode) -> Void)? {
+        get { state.withLock { $0.willApplyPendingState } }
+        set { state.withLock { $0.willApplyPendingState = newValue } }
     }
 
     /// True between the first registration and the flush (Texture's test_isFlushScheduled).
