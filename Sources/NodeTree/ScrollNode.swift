@@ -13,7 +13,8 @@ import LayoutCore
 //        along a scrolling axis → measure the content again with the original range, so it can fill the
 //        node (contentSize keeps the first measurement, as in Texture); the node's layout = self size with
 //        the content's sublayouts
-//   layout() (main actor): view.contentSize := contentSize (or calculatedSize if it is not valid for layout)
+//   layout() (main actor): view.contentSize := the content size measured with the applied layout's range and
+//     parent size (or calculatedSize if it is not valid for layout)
 
 /// Texture's ASScrollDirection.
 public struct ScrollDirection: OptionSet, Hashable, Sendable {
@@ -36,6 +37,49 @@ open class ScrollNode: DisplayNode, @unchecked Sendable {
         var scrollableDirections: ScrollDirection = []
         var automaticallyManagesContentSize = false
         var contentCalculatedSize: Size = .zero
+        /// The content size of recent measurements, per range and parent size (most recently used first).
+        var measuredContentSizes = MeasuredContentSizes()
+    }
+
+    /// The content size that belongs to each layout: a layout record is keyed by (range, parent size), so
+    /// layout() can give the view the content size of the layout that was applied — not the one of the last
+    /// measurement, which may be for another range, from another thread, or discarded for racing an
+    /// invalidation (Texture #891, #774; stress: `scroll-content-size`). Per key only the measurement of the
+    /// newest layout version is kept, so a stale measurement finishing late cannot overwrite a fresh one.
+    struct MeasuredContentSizes {
+        struct Entry {
+            var range: SizeRange
+            var parentSize: Size
+            var version: UInt64
+            var contentSize: Size
+        }
+
+        /// Enough for the pass's range plus a few measured elsewhere meanwhile; the least recently used
+        /// entry goes first.
+        static let capacity = 8
+        private(set) var entries: [Entry] = []
+
+        mutating func record(_ entry: Entry) {
+            if let index = firstIndex(entry.range, entry.parentSize) {
+                guard entries[index].version <= entry.version else { return }
+                entries.remove(at: index)
+            } else if entries.count == MeasuredContentSizes.capacity {
+                entries.removeLast()
+            }
+            entries.insert(entry, at: 0)
+        }
+
+        /// The content size measured for this range and parent size (marked as recently used).
+        mutating func contentSize(range: SizeRange, parentSize: Size) -> Size? {
+            guard let index = firstIndex(range, parentSize) else { return nil }
+            let entry = entries.remove(at: index)
+            entries.insert(entry, at: 0)
+            return entry.contentSize
+        }
+
+        private func firstIndex(_ range: SizeRange, _ parentSize: Size) -> Int? {
+            entries.firstIndex { $0.range == range && $0.parentSize.isIdentical(to: parentSize) }
+        }
     }
 
     let scrollState = Locked(ScrollState())
@@ -73,8 +117,9 @@ open class ScrollNode: DisplayNode, @unchecked Sendable {
         }
     }
 
-    /// The content size of the last measurement (Texture's _contentCalculatedSizeFromLayout); the view's
-    /// contentSize takes it in `layout()`.
+    /// The content size of the last measurement, whatever its range (Texture's
+    /// _contentCalculatedSizeFromLayout). The view's contentSize takes the content size of the applied
+    /// layout instead (`layout()`).
     public var contentSize: Size { scrollState.withLock { $0.contentCalculatedSize } }
 
     open override func calculateLayoutThatFits(_ constrainedSize: SizeRange, restrictedTo size: LayoutElementSize,
@@ -82,6 +127,8 @@ open class ScrollNode: DisplayNode, @unchecked Sendable {
         let (directions, managesContentSize) = scrollState.withLock {
             ($0.scrollableDirections, $0.automaticallyManagesContentSize)
         }
+        // The version this measurement sees (the caller captured it, or an older one, before calling).
+        let version = layoutVersion
         // 1. Unbounded along the scrolling axes.
         var contentRange = constrainedSize
         if directions.containsVertical { contentRange.max.height = ScrollNode.unboundedLength }
@@ -93,7 +140,11 @@ open class ScrollNode: DisplayNode, @unchecked Sendable {
 
         // 3. The node takes the parent's size; the content size is remembered for the view.
         let contentSize = layout.size
-        scrollState.withLock { $0.contentCalculatedSize = contentSize }
+        scrollState.withLock { s in
+            s.contentCalculatedSize = contentSize
+            s.measuredContentSizes.record(.init(range: constrainedSize, parentSize: parentSize, version: version,
+                                                contentSize: contentSize))
+        }
         var selfSize = constrainedSize.clamp(parentSize)
         if !PixelGrid.isValidForLayout(selfSize.width) { selfSize.width = contentSize.width }
         if !PixelGrid.isValidForLayout(selfSize.height) { selfSize.height = contentSize.height }
@@ -108,8 +159,14 @@ open class ScrollNode: DisplayNode, @unchecked Sendable {
 
     @MainActor open override func layout() {
         super.layout()
-        let (managesContentSize, stored) = scrollState.withLock {
-            ($0.automaticallyManagesContentSize, $0.contentCalculatedSize)
+        // The applied layout (or, before any pass applied one, the measured one a pass would apply).
+        let key = state.withLock { s -> (SizeRange, Size)? in
+            guard let record = s.calculatedLayout ?? s.pendingLayout else { return nil }
+            return (record.constrainedSize, record.parentSize)
+        }
+        let (managesContentSize, stored) = scrollState.withLock { s -> (Bool, Size) in
+            let applied = key.flatMap { s.measuredContentSizes.contentSize(range: $0.0, parentSize: $0.1) }
+            return (s.automaticallyManagesContentSize, applied ?? s.contentCalculatedSize)
         }
         guard managesContentSize else { return }
         var contentSize = stored
