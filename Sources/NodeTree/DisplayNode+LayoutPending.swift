@@ -105,7 +105,8 @@ extension DisplayNode {
 
     /// A layout pass of this node was skipped or cut short by a transition: ask for another one (without
     /// invalidating the layout — nothing about the node changed, its pass just did not run). Loaded nodes:
-    /// the view is marked on the main actor; unloaded ones run their pass on the next layoutIfNeeded anyway.
+    /// the view is marked on the main actor (from another thread: before the main actor's next
+    /// layoutIfNeeded); unloaded ones run their pass on the next layoutIfNeeded anyway.
     func layOutAgainIfATransitionDeferredAPass() {
         let view = state.withLock { s -> PlatformView? in
             guard s.needsLayoutAfterTransition else { return nil }
@@ -116,7 +117,9 @@ extension DisplayNode {
         if MainActorCheck.isOnMainActor {
             MainActor.assumeIsolated { view.setNeedsLayout() }
         } else {
-            DispatchQueue.main.async { MainActor.assumeIsolated { view.setNeedsLayout() } }
+            // Recorded before this call returns, so the main actor's next layoutIfNeeded sees it even if
+            // it runs before a main-queue block could (PlatformView+OwedLayoutPasses.swift).
+            OwedLayoutPasses.add(self)
         }
     }
 

@@ -225,6 +225,8 @@ public final class PlatformView {
     /// A pass can dirty an ancestor again (a node escalating a size change upwards); the loop runs the
     /// tree again until it is clean, bounded so a layout that never settles cannot hang the main actor.
     public func layoutIfNeeded() {
+        // Layout passes requested off the main actor before this call (PlatformView+OwedLayoutPasses.swift).
+        OwedLayoutPasses.markViews()
         for _ in 0..<PlatformView.maximumLayoutRounds {
             guard let start = topmostViewNeedingLayout() else { return }
             start.layoutSubtreeIfNeeded()

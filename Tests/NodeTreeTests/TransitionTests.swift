@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import LayoutCore
 import Testing
 @testable import NodeTree
@@ -250,11 +251,39 @@ struct TransitionTests {
         #expect(completion.value == 0 && node.animateCalls.value == 0)
         #expect(same(node.subnodes, [a, b]))
         window.layoutIfNeeded()
-        // Intermittent (failed 3 of 6 isolated runs on a loaded machine): the pass after a cross-thread cancel
-        // does not always apply the invalidated layout yet. Recorded as a known issue until it is fixed.
-        withKnownIssue("after a cross-thread cancel the next pass sometimes keeps the old subnodes", isIntermittent: true) {
-            #expect(same(node.subnodes, [b]), "the invalidated layout is applied by the next pass")
+        #expect(same(node.subnodes, [b]), "the invalidated layout is applied by the next pass")
+    }
+
+    /// The deterministic form of the race cancelFromAnotherThread used to lose intermittently: the main
+    /// actor lays out right after the cancelled measurement ends, without ever yielding — so no main-queue
+    /// block (the old and only way the cancel's re-layout request reached the view) can run first. The
+    /// request must already be visible to that layoutIfNeeded.
+    @MainActor @Test func cancelFromAnotherThreadThenLayOutBeforeTheMainQueueRuns() {
+        let a = sizedLeaf("a", 10, 10), b = sizedLeaf("b", 10, 10)
+        let node = TransitionTestNode("node") { _ in row([a, b]) }
+        let window = host(node, size: Size(width: 100, height: 10))
+        let reached = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        // The transition's measurement is held inside the spec until the cancel is done.
+        let hold = Locked(true)
+        node.replaceSpec { _ in
+            if hold.withLock({ value -> Bool in defer { value = false }; return value }) {
+                reached.signal()
+                release.wait()
+            }
+            return row([b])
         }
+        node.transitionLayout(animated: false, shouldMeasureAsync: true)
+        reached.wait()
+        syncOnOtherThread { node.cancelLayoutTransition() }
+        release.signal()
+        // Block the main actor (no await, no main-queue block can run) until the measurement has ended.
+        let deadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
+        while node.layoutStatistics.transitionsCancelled == 0 && DispatchTime.now().uptimeNanoseconds < deadline {
+            usleep(1_000)
+        }
+        #expect(node.layoutStatistics.transitionsCancelled == 1)
+        window.layoutIfNeeded()
+        #expect(same(node.subnodes, [b]), "the cancel's re-layout request reached this layoutIfNeeded")
     }
 
     // MARK: - Parent and child at once (Texture #2061, #463)
