@@ -9,9 +9,10 @@ import LayoutCore
 //     2. running its own layout transition → return; the node keeps its current layout and frames until
 //        the transition applies, and is laid out again afterwards (reference 5 "Cancellation")
 //     3. measureIfNecessary — skip while an ancestor's transition is pending; else reuse, apply the pending
-//        layout, or re-measure; escalate a size change to the supernode; publish the calculated layout;
-//        commit automatic subnode changes (ASM, reference 4); calculatedLayoutDidChange
-//     4. applySubnodeFrames — each subnode's frame from the calculated layout, if it is current
+//        layout, or re-measure; escalate a size change to the supernode (once per layout); publish the
+//        calculated layout; commit automatic subnode changes (ASM, reference 4); calculatedLayoutDidChange
+//     4. applySubnodeFrames — each subnode's frame from the calculated layout, if it is current; a loaded
+//        subnode whose measurement by this node left it a new layout is marked for layout (same size too)
 //     5. layout(), layoutDidFinish() — loaded nodes, on the main actor
 
 extension DisplayNode {
