@@ -2,24 +2,29 @@ import Foundation
 
 // Any scenario file, by its "kind": a layout scenario (no "kind", or "kind": "layout" — Scenario.swift, the
 // feed-parity layout runs), a churn scenario (subnode diffs, Churn/ChurnScenario.swift) or a transition
-// scenario (transition computation, Transition/TransitionScenario.swift). `bench run`, `list` and
+// scenario (transition computation, Transition/TransitionScenario.swift), a tree scenario (deep and wide
+// trees through the layout runner, Tree/TreeScenario.swift). `bench run`, `list` and
 // `validate` read files through this; the layout decoder itself is untouched, so a layout file decodes
 // exactly as before. Scenarios/README.md documents every kind.
 
 public enum ScenarioKind: String, Hashable, Sendable, CaseIterable {
     case layout, churn, transition
+    /// Deep and wide trees through the layout runner (Tree/TreeScenario.swift).
+    case tree
 }
 
 public enum ScenarioFile: Hashable, Sendable {
     case layout(Scenario)
     case churn(ChurnScenario)
     case transition(TransitionScenario)
+    case tree(TreeScenario)
 
     public var kind: ScenarioKind {
         switch self {
         case .layout: return .layout
         case .churn: return .churn
         case .transition: return .transition
+        case .tree: return .tree
         }
     }
 
@@ -28,6 +33,7 @@ public enum ScenarioFile: Hashable, Sendable {
         case .layout(let scenario): return scenario.name
         case .churn(let scenario): return scenario.name
         case .transition(let scenario): return scenario.name
+        case .tree(let scenario): return scenario.name
         }
     }
 
@@ -60,6 +66,9 @@ public enum ScenarioFile: Hashable, Sendable {
         case .transition:
             return .transition(try TransitionScenarioDecoder(reader: reader).scenario(json, name: scenarioName,
                                                                                       contentHash: contentHash))
+        case .tree:
+            return .tree(try TreeScenarioDecoder(reader: reader).scenario(json, name: scenarioName,
+                                                                          contentHash: contentHash))
         }
     }
 

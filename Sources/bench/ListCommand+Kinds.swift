@@ -16,6 +16,13 @@ extension ListCommand {
             let widths = scenario.widths.map { String(Int($0)) }.joined(separator: "→")
             return "transition \(scenario.transition.rawValue), \(scenario.cells) × \(scenario.transitions) transitions, "
                 + "width \(widths), \(scenario.repetitions) reps + \(scenario.warmup) warm-up — \(scenario.description)"
+        case .tree(let scenario):
+            let widths = scenario.widths.map { String(Int($0)) }.joined(separator: ",")
+            let threads = scenario.threads.map(\.description).joined(separator: ",")
+            let what = scenario.shape == .deep ? "\(scenario.nodes) nested stacks" : "\(scenario.nodes) children in one stack"
+            return "tree \(scenario.shape.rawValue), \(what), \(scenario.trees) tree\(scenario.trees == 1 ? "" : "s"), "
+                + "width \(widths), threads \(threads), \(scenario.repetitions) reps + \(scenario.warmup) warm-up — "
+                + scenario.description
         }
     }
 }

@@ -8,6 +8,8 @@ import Foundation
 
 extension RunCommand {
     func runKind(_ file: ScenarioFile) throws {
+        // Trees run through the layout runner, so --threads applies to them (RunCommand+Tree.swift).
+        if case .tree(let scenario) = file { return try runTree(scenario) }
         var layoutOnly: [String] = []
         if threads != nil { layoutOnly.append("--threads") }
         if engineKind != .nodetree { layoutOnly.append("--engine") }
@@ -43,8 +45,8 @@ extension RunCommand {
             }
             result = .make(transition: scenario, measurements: measurements, provenance: provenance,
                            timingsValid: timingsValid)
-        case .layout:
-            preconditionFailure("layout scenarios run through runScenario")
+        case .layout, .tree:
+            preconditionFailure("layout and tree scenarios run through runScenario and runTree")
         }
         progress.clear()
         try emit(result)

@@ -43,7 +43,7 @@ enum KindReport {
             let sizes = churnSizes(result).map(String.init).joined(separator: ", ")
             return "\(s.name): subnode diffs at n = \(sizes), \(churnMixes(result).count) edit mixes × "
                 + "\(s.cells) inputs, seed \(s.seed) " + source
-        case .transition, .layout:
+        case .transition, .layout, .tree:
             let widths = s.widths.map(JSONText.number).joined(separator: ", ")
             let what = s.generator == TransitionKind.signup.rawValue ? "form" : "cell"
             let seed = s.generator == TransitionKind.signup.rawValue ? "" : ", seed \(s.seed)"
@@ -59,7 +59,7 @@ enum KindReport {
         case .churn:
             return reps + "; µs per diff (mean over the inputs); spread = (max − min) / median; LCS ÷ ours per "
                 + "repetition on the same inputs"
-        case .transition, .layout:
+        case .transition, .layout, .tree:
             return reps + " (each the median over its transitions); p90 over every measured transition; "
                 + "spread = (max − min) / median"
         }
@@ -88,7 +88,7 @@ enum KindReport {
     static func sections(_ result: ResultDocument) -> [ReportSection] {
         switch result.scenario.kind {
         case .churn: return churnSections(result)
-        case .transition, .layout: return transitionSections(result)
+        case .transition, .layout, .tree: return transitionSections(result)
         }
     }
 
