@@ -3,7 +3,8 @@ import Foundation
 // Any scenario file, by its "kind": a layout scenario (no "kind", or "kind": "layout" — Scenario.swift, the
 // feed-parity layout runs), a churn scenario (subnode diffs, Churn/ChurnScenario.swift) or a transition
 // scenario (transition computation, Transition/TransitionScenario.swift), a tree scenario (deep and wide
-// trees through the layout runner, Tree/TreeScenario.swift). `bench run`, `list` and
+// trees through the layout runner, Tree/TreeScenario.swift) or a scroll scenario (a ScrollNode's content
+// growing and shrinking, Scroll/ScrollScenario.swift). `bench run`, `list` and
 // `validate` read files through this; the layout decoder itself is untouched, so a layout file decodes
 // exactly as before. Scenarios/README.md documents every kind.
 
@@ -11,6 +12,8 @@ public enum ScenarioKind: String, Hashable, Sendable, CaseIterable {
     case layout, churn, transition
     /// Deep and wide trees through the layout runner (Tree/TreeScenario.swift).
     case tree
+    /// A ScrollNode whose ASM content grows and shrinks (Scroll/ScrollScenario.swift).
+    case scroll
 }
 
 public enum ScenarioFile: Hashable, Sendable {
@@ -18,6 +21,7 @@ public enum ScenarioFile: Hashable, Sendable {
     case churn(ChurnScenario)
     case transition(TransitionScenario)
     case tree(TreeScenario)
+    case scroll(ScrollScenario)
 
     public var kind: ScenarioKind {
         switch self {
@@ -25,6 +29,7 @@ public enum ScenarioFile: Hashable, Sendable {
         case .churn: return .churn
         case .transition: return .transition
         case .tree: return .tree
+        case .scroll: return .scroll
         }
     }
 
@@ -34,6 +39,7 @@ public enum ScenarioFile: Hashable, Sendable {
         case .churn(let scenario): return scenario.name
         case .transition(let scenario): return scenario.name
         case .tree(let scenario): return scenario.name
+        case .scroll(let scenario): return scenario.name
         }
     }
 
@@ -69,6 +75,9 @@ public enum ScenarioFile: Hashable, Sendable {
         case .tree:
             return .tree(try TreeScenarioDecoder(reader: reader).scenario(json, name: scenarioName,
                                                                           contentHash: contentHash))
+        case .scroll:
+            return .scroll(try ScrollScenarioDecoder(reader: reader).scenario(json, name: scenarioName,
+                                                                              contentHash: contentHash))
         }
     }
 

@@ -23,6 +23,10 @@ extension ListCommand {
             return "tree \(scenario.shape.rawValue), \(what), \(scenario.trees) tree\(scenario.trees == 1 ? "" : "s"), "
                 + "width \(widths), threads \(threads), \(scenario.repetitions) reps + \(scenario.warmup) warm-up — "
                 + scenario.description
+        case .scroll(let scenario):
+            return "scroll, \(Int(scenario.viewportWidth))×\(Int(scenario.viewportHeight)) viewport, \(scenario.rows) rows "
+                + "± \(scenario.batch) per step (runs of \(scenario.run)), \(scenario.steps) steps, "
+                + "\(scenario.repetitions) reps + \(scenario.warmup) warm-up — \(scenario.description)"
         }
     }
 }
