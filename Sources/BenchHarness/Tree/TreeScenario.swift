@@ -55,11 +55,11 @@ public struct TreeScenario: Hashable, Sendable {
     /// hand computation is the frame check's oracle, not a competing layout).
     public static let allowedPhases: [LayoutPhase] = [.create, .fresh, .cached, .invalidated]
 
-    /// Stack per thread for a run: 64 KiB per nesting level (a debug build uses about a tenth of that at
-    /// 1,000 levels, measured by DeepTreeTests), at least the pool's default.
+    /// Stack per thread for a run: the deep tree gets 64 KiB per nesting level on top of the pool's default
+    /// (generous on purpose — a debug build's frames are several times a release build's, and only address
+    /// space is reserved until touched); the wide tree recurses two levels and gets the default.
     public var stackSize: Int {
-        let levels = shape == .deep ? nodes : 1
-        return max(WorkerPool.defaultStackSize, levels * 64 << 10 + (8 << 20))
+        shape == .deep ? WorkerPool.defaultStackSize + nodes * (64 << 10) : WorkerPool.defaultStackSize
     }
 
     /// The layout runner's scenario for this tree: the runner reads cells, widths, threads, phases and
