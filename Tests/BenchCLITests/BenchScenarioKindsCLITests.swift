@@ -59,6 +59,20 @@ import Testing
                          "contentSize: the view's equals the applied layout's and the hand-computed one after every step"] {
             #expect(output.stdout.contains(expected), "missing \(expected)")
         }
+        // Saved, then re-rendered by `bench report` from result.json.
+        let directory = try TemporaryDirectory()
+        try directory.write("tiny-scroll.json", Self.tinyScroll)
+        let runs = directory.url.appendingPathComponent("runs")
+        let saved = try BenchExecutable.run(["--scenario", "tiny-scroll.json", "--allow-debug", "--output", runs.path],
+                                            in: directory.url)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        let saved0 = try #require(try FileManager.default.contentsOfDirectory(atPath: runs.path).first)
+        let report = try BenchExecutable.run(["report", runs.appendingPathComponent(saved0 + "/result.json").path])
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(report.stdout.contains("subnodes per step: 2 inserted, 1 removed"))
+        let summary = try String(contentsOf: runs.appendingPathComponent(saved0 + "/summary.md"), encoding: .utf8)
+        #expect(summary.contains("| measure (layoutThatFits) |"))
+
         let json = try run("tiny-scroll.json", Self.tinyScroll, ["--json"])
         #expect(json.status == 0)
         for name in ["scroll.step.p99Microseconds", "scroll.pass.microseconds", "scroll.contentSizeMismatches"] {
