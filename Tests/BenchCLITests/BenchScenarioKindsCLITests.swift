@@ -97,7 +97,8 @@ import Testing
         let list = try BenchExecutable.run(["list"])
         #expect(list.status == 0, "\(list.stderr)")
         for expected in ["tree deep, 1000 nested stacks", "tree wide, 10000 children in one stack",
-                         "scroll, 375×667 viewport, 200 rows ± 20 per step"] {
+                         "scroll, 375×667 viewport, 200 rows ± 20 per step",
+                         "9 reps + 2 warm-up, main-actor batches at 60,120 Hz — 1,000 real cells"] {
             #expect(list.stdout.contains(expected), "missing \(expected)")
         }
         let validate = try BenchExecutable.run(["validate", "deep", "wide", "scroll", "feed"])
