@@ -24,7 +24,8 @@ extension ListCommand {
                 + "width \(widths), threads \(threads), \(scenario.repetitions) reps + \(scenario.warmup) warm-up — "
                 + scenario.description
         case .scroll(let scenario):
-            return "scroll, \(Int(scenario.viewportWidth))×\(Int(scenario.viewportHeight)) viewport, \(scenario.rows) rows "
+            let host = scenario.host == .stack ? " (in a stack under a header)" : ""
+            return "scroll, \(Int(scenario.viewportWidth))×\(Int(scenario.viewportHeight)) viewport\(host), \(scenario.rows) rows "
                 + "± \(scenario.batch) per step (runs of \(scenario.run)), \(scenario.steps) steps, "
                 + "\(scenario.repetitions) reps + \(scenario.warmup) warm-up — \(scenario.description)"
         }

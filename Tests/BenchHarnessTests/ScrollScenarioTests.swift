@@ -54,6 +54,7 @@ import Testing
         (text(#""rowHeight": {"min": 10, "max": 20}"#), #"test.json: $.rowHeight.max: unknown key "max""#),
         (text(#""rowHeight": {"span": 0}"#), "test.json: $.rowHeight.span: must be a whole number from 1 to 1000"),
         (text(#""run": 1.5"#), "test.json: $.run: must be a whole number"),
+        (text(#""host": "table""#), #"test.json: $.host: expected one of "window", "stack""#),
     ])
     func errorsNameTheFileAndPath(text: String, expected: String) {
         let message: String?
@@ -92,6 +93,20 @@ import Testing
         #expect(outcomes[5].viewContentSize == Size(width: 200, height: 300))
         #expect(outcomes[0].inserted == 10 && outcomes[0].removed == 0)
         #expect(outcomes[3].inserted == 0 && outcomes[3].removed == 10)
+    }
+
+    @MainActor @Test func hostedInAStackTheContentSizeFollowsToo() throws {
+        // Under a 44-point header in a 300-point screen the scroll node is 256 points tall: 3 rows of 30 leave
+        // the content at 256, 23 rows make it 690.
+        let scenario = try Self.scroll(Self.text(#""host": "stack", "rowHeight": {"min": 30, "span": 1}, "run": 2"#,
+                                                 replacing: ["rows": "3", "batch": "10"]))
+        #expect(scenario.host == .stack)
+        let outcomes = Self.outcomes(scenario)
+        #expect(outcomes.map(\.rows) == [13, 23, 13, 3, 13, 23, 13, 3])
+        #expect(outcomes.map(\.viewContentSize.height) == [390, 690, 390, 256, 390, 690, 390, 256])
+        for (step, outcome) in outcomes.enumerated() {
+            #expect(outcome.contentSizeMatches, "step \(step): \(outcome)")
+        }
     }
 
     @MainActor @Test func sameSeedSameSteps() throws {

@@ -40,7 +40,9 @@ extension ResultDocument {
         metrics.append(.counter("scroll.contentSizeMismatches", unit: "steps",
                                 value: Double(measurements.contentSizeMismatches), labels: labels))
         var notes = measurements.notes
-        notes.insert("rows \(scenario.rowHeightMin)–\(scenario.rowHeightMin + scenario.rowHeightSpan - 1) points tall; "
+        let host = scenario.host == .window ? "the scroll node directly in the window"
+            : "the scroll node under a 44-point header in a screen node's stack (flexGrow 1), measured through it"
+        notes.insert(host + "; rows \(scenario.rowHeightMin)–\(scenario.rowHeightMin + scenario.rowHeightSpan - 1) points tall; "
             + "\(scenario.batch) rows appended per growing step, \(scenario.batch) contiguous rows removed at a seeded "
             + "position per shrinking step, in runs of \(scenario.run); \(scenario.rows) rows at the start, "
             + "\(measurements.maxRows) at most, \(measurements.finalRows) after the last step", at: 0)

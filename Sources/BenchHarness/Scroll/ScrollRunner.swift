@@ -5,12 +5,14 @@ import NodeTree
 // The scroll run, on the main actor (the scroll node is loaded and in a window, as on screen):
 //
 //   setup      per repetition, untimed: a new ScrollContentNode (ASM + automaticallyManagesContentSize) with
-//              the initial rows, in a window of the viewport's size, laid out once
+//              the initial rows, in a window of the viewport's size — directly ("host": "window") or under a
+//              44-point header in a screen node's stack, taking the rest ("host": "stack") — laid out once
 //   steps      each step:
 //                a. untimed: the row list changes — a growing step appends `batch` new rows (a feed's next
 //                   page), a shrinking one removes `batch` contiguous rows at a seeded position (deletions)
 //                   — then setNeedsLayout on the scroll node
-//                b. timed "measure": layoutThatFits(exactly the viewport): the stack over the rows, new rows
+//                b. timed "measure": layoutThatFits(exactly the viewport) of the scroll node (or of the screen
+//                   node, which measures it in its stack): the stack over the rows, new rows
 //                   measured, the others from their caches (the pass reuses this pending layout)
 //                c. timed "pass": window.layoutIfNeeded() — the scroll node's layout pass: ASM diff and
 //                   commit (new rows' views load, removed ones leave), frames, view.contentSize in layout()
@@ -175,17 +177,31 @@ final class ScrollSession {
     private var positions: SplitMix64
     private var subnodesBefore: Set<ObjectIdentifier> = []
 
+    /// What is measured and laid out: the scroll node itself, or the screen node holding it.
+    let root: DisplayNode
+    /// The scroll node's own visible height (the viewport's, less the header when hosted in a stack).
+    let scrollHeight: Double
+
     init(_ scenario: ScrollScenario) {
         self.scenario = scenario
         positions = SplitMix64(seed: UInt64(scenario.seed))
         let viewport = Rect(x: 0, y: 0, width: scenario.viewportWidth, height: scenario.viewportHeight)
         window = PlatformView(frame: viewport)
         node = ScrollContentNode()
+        switch scenario.host {
+        case .window:
+            root = node
+            scrollHeight = scenario.viewportHeight
+        case .stack:
+            // A screen as apps build it: a header above the scroll node, which takes the rest (flexGrow).
+            root = ScrollScreenNode(scroll: node)
+            scrollHeight = scenario.viewportHeight - ScrollScreenNode.headerHeight
+        }
         var rows: [ScrollRow] = []
         for _ in 0..<scenario.rows { rows.append(makeRow()) }
         node.rows = rows
-        window.addSubview(node.view)
-        node.frame = viewport
+        window.addSubview(root.view)
+        root.frame = viewport
         window.layoutIfNeeded()
     }
 
@@ -213,7 +229,7 @@ final class ScrollSession {
 
     /// b + c: the measurement and the layout pass.
     func measureAndPass() {
-        _ = node.layoutThatFits(SizeRange(exactly: Size(width: scenario.viewportWidth, height: scenario.viewportHeight)))
+        _ = root.layoutThatFits(SizeRange(exactly: Size(width: scenario.viewportWidth, height: scenario.viewportHeight)))
         window.layoutIfNeeded()
     }
 
@@ -221,7 +237,7 @@ final class ScrollSession {
     func step(_ index: Int) -> (measure: UInt64, pass: UInt64) {
         change(index)
         let start = CPUClock.wallNanoseconds()
-        _ = node.layoutThatFits(SizeRange(exactly: Size(width: scenario.viewportWidth, height: scenario.viewportHeight)))
+        _ = root.layoutThatFits(SizeRange(exactly: Size(width: scenario.viewportWidth, height: scenario.viewportHeight)))
         let measured = CPUClock.wallNanoseconds()
         window.layoutIfNeeded()
         let passed = CPUClock.wallNanoseconds()
@@ -230,7 +246,7 @@ final class ScrollSession {
 
     /// d. The view's content size against the applied layout's and the hand-computed one.
     func check() -> ScrollStepOutcome {
-        let viewport = Size(width: scenario.viewportWidth, height: scenario.viewportHeight)
+        let viewport = Size(width: scenario.viewportWidth, height: scrollHeight)
         let rows = node.rows
         let expected = Size(width: viewport.width, height: max(viewport.height, rows.reduce(0) { $0 + $1.height }))
         var extent = 0.0
@@ -246,6 +262,26 @@ final class ScrollSession {
     /// Layout cache misses of the scroll node and its rows so far.
     func cacheMisses() -> Int {
         node.layoutStatistics.cacheMisses + node.rows.reduce(0) { $0 + $1.layoutStatistics.cacheMisses }
+    }
+}
+
+/// A screen node: a header above the scroll node, which grows into the rest (ASM, vertical stack).
+final class ScrollScreenNode: DisplayNode, @unchecked Sendable {
+    static let headerHeight = 44.0
+    let header = DisplayNode()
+    let scroll: ScrollContentNode
+
+    init(scroll: ScrollContentNode) {
+        self.scroll = scroll
+        super.init()
+        header.style.height = .points(Self.headerHeight)
+        scroll.style.flexGrow = 1
+        scroll.style.flexShrink = 1
+        automaticallyManagesSubnodes = true
+    }
+
+    override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> any LayoutElement {
+        StackLayoutSpec.vertical(children: [header, scroll])
     }
 }
 

@@ -5,6 +5,12 @@
 // the view's contentSize is the applied layout's (Texture #891, #774). Decoding is below, the run in
 // ScrollRunner.swift.
 
+/// Where the scroll node sits: directly in the window, or in a screen node's stack under a header (its size
+/// then comes from its parent's measurement, as in most apps).
+public enum ScrollHost: String, Hashable, Sendable, CaseIterable {
+    case window, stack
+}
+
 public struct ScrollScenario: Hashable, Sendable {
     public var name: String
     public var file: String
@@ -15,6 +21,7 @@ public struct ScrollScenario: Hashable, Sendable {
     /// The scroll node's size (its bounds; content scrolls vertically inside).
     public var viewportWidth: Double
     public var viewportHeight: Double
+    public var host: ScrollHost
     /// Rows before the first step.
     public var rows: Int
     /// Row heights: min + a draw in 0 ..< span, whole points.
@@ -30,7 +37,7 @@ public struct ScrollScenario: Hashable, Sendable {
     public var repetitions: Int
 
     public init(name: String, file: String, contentHash: String, description: String, seed: UInt32 = 0,
-                viewportWidth: Double, viewportHeight: Double, rows: Int, rowHeightMin: Int = 24,
+                viewportWidth: Double, viewportHeight: Double, host: ScrollHost = .window, rows: Int, rowHeightMin: Int = 24,
                 rowHeightSpan: Int = 56, batch: Int, run: Int = 5, steps: Int, warmup: Int = 1, repetitions: Int) {
         self.name = name
         self.file = file
@@ -39,6 +46,7 @@ public struct ScrollScenario: Hashable, Sendable {
         self.seed = seed
         self.viewportWidth = viewportWidth
         self.viewportHeight = viewportHeight
+        self.host = host
         self.rows = rows
         self.rowHeightMin = rowHeightMin
         self.rowHeightSpan = rowHeightSpan
@@ -62,7 +70,7 @@ public struct ScrollScenario: Hashable, Sendable {
 }
 
 extension ScrollScenario {
-    static let topLevelKeys = ["version", "kind", "description", "seed", "viewport", "rows", "rowHeight", "batch",
+    static let topLevelKeys = ["version", "kind", "description", "seed", "viewport", "host", "rows", "rowHeight", "batch",
                                "run", "steps", "warmup", "repetitions"]
 }
 
@@ -93,6 +101,10 @@ struct ScrollScenarioDecoder {
         let height = try base.integer(viewport[1], at: JSONPath.appending(viewportPath, index: 1),
                                       in: ScrollScenario.viewportRange, what: "a whole number of points")
 
+        let host = try object["host"].map { value throws(LayoutDocumentError) in
+            try reader.choice(value, at: JSONPath.appending(root, key: "host"), ScrollHost.self)
+        } ?? .window
+
         let (rowsValue, rowsPath) = try base.required(object, "rows", at: root, context: context)
         let rows = try base.integer(rowsValue, at: rowsPath, in: ScrollScenario.rowRange)
 
@@ -118,7 +130,7 @@ struct ScrollScenarioDecoder {
 
         return ScrollScenario(name: name, file: reader.file, contentHash: contentHash, description: description,
                               seed: UInt32(seed), viewportWidth: Double(width), viewportHeight: Double(height),
-                              rows: rows, rowHeightMin: heightMin, rowHeightSpan: heightSpan, batch: batch, run: run,
+                              host: host, rows: rows, rowHeightMin: heightMin, rowHeightSpan: heightSpan, batch: batch, run: run,
                               steps: steps, warmup: warmup, repetitions: repetitions)
     }
 }
