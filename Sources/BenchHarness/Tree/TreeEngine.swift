@@ -6,13 +6,15 @@ import NodeTree
 // its nodes per cell are the tree's nodes, so nodes/s is the tree's throughput.
 //
 //   create       build the tree's nodes (the deep chain bottom-up: each level holds the next)
-//   fresh        layoutThatFits on the root: every node measured once, caches cold
+//   fresh        layoutThatFits on the root, caches cold
 //   cached       the same call again: the root's cache answers
 //   invalidated  setNeedsLayout on every node (what a change at the leaf escalating to the root does to the
 //                deep chain; every child changing in the wide stack), then the call again
 //
-// The frame check compares `frames(of:)` — the deep leaf's frame summed down the layout tree, the wide
-// children's frames in the stack — with TreeModel.frames, computed by hand.
+// The frame check compares `frames(of:)` — the deep leaf's frame in the root, found by running the layout
+// passes top-down and adding up the frames they set; the wide children's frames in the root's layout — with
+// TreeModel.frames, computed by hand. The counted pass's cache misses show the work of a fresh layout: deep,
+// levels + 1 per tree; wide, children + 1 plus the flexible children measured again at their flexed height.
 
 public struct NodeTreeTreeEngine: CellLayoutEngine {
     public typealias Model = TreeModel
