@@ -13,7 +13,7 @@ extension Scenario {
     public static let lengthSpanRange = 1...100_000
 
     static let topLevelKeys = ["version", "description", "generator", "seed", "cells", "distributions", "widths",
-                               "threads", "phases", "warmup", "repetitions"]
+                               "threads", "phases", "warmup", "repetitions", "mainActor"]
     static let distributionKeys = ["userName", "location", "comments"]
 
     /// Decodes the bytes of `file`; `name` defaults to the file name without directory and ".json".
@@ -93,9 +93,14 @@ struct ScenarioDecoder {
         let (repetitionsValue, repetitionsPath) = try required("repetitions")
         let repetitions = try integer(repetitionsValue, at: repetitionsPath, in: Scenario.repetitionRange)
 
+        // Runner/MainActorBatches.swift decodes it.
+        let mainActor = try object["mainActor"].map { value throws(LayoutDocumentError) in
+            try mainActorSettings(value, at: JSONPath.appending(root, key: "mainActor"), generator: generator)
+        }
+
         return Scenario(name: name, file: reader.file, contentHash: contentHash, description: description,
                         generator: generator, cells: cells, widths: widths, threads: threads, phases: phases,
-                        warmup: warmup, repetitions: repetitions)
+                        warmup: warmup, repetitions: repetitions, mainActor: mainActor)
     }
 
     /// The optional "distributions" object of the feed-parity generator.

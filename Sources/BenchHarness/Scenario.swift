@@ -24,10 +24,13 @@ public struct Scenario: Hashable, Sendable {
     /// Unreported repetitions before the measured ones.
     public var warmup: Int
     public var repetitions: Int
+    /// Main-actor batches of a simulated scroll (the "mainActor" object; feed generator only), nil when the
+    /// file has none (Runner/MainActorBatches.swift).
+    public var mainActor: MainActorBatchSettings?
 
     public init(name: String, file: String, contentHash: String, description: String,
                 generator: FeedGeneratorKind, cells: Int, widths: [Double], threads: [ThreadCount],
-                phases: [LayoutPhase], warmup: Int, repetitions: Int) {
+                phases: [LayoutPhase], warmup: Int, repetitions: Int, mainActor: MainActorBatchSettings? = nil) {
         self.name = name
         self.file = file
         self.contentHash = contentHash
@@ -39,6 +42,7 @@ public struct Scenario: Hashable, Sendable {
         self.phases = phases
         self.warmup = warmup
         self.repetitions = repetitions
+        self.mainActor = mainActor
     }
 
     /// The thread counts with "cores" replaced by `cores`, duplicates removed, in file order.

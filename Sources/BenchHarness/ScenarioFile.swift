@@ -2,24 +2,34 @@ import Foundation
 
 // Any scenario file, by its "kind": a layout scenario (no "kind", or "kind": "layout" — Scenario.swift, the
 // feed-parity layout runs), a churn scenario (subnode diffs, Churn/ChurnScenario.swift) or a transition
-// scenario (transition computation, Transition/TransitionScenario.swift). `bench run`, `list` and
+// scenario (transition computation, Transition/TransitionScenario.swift), a tree scenario (deep and wide
+// trees through the layout runner, Tree/TreeScenario.swift) or a scroll scenario (a ScrollNode's content
+// growing and shrinking, Scroll/ScrollScenario.swift). `bench run`, `list` and
 // `validate` read files through this; the layout decoder itself is untouched, so a layout file decodes
 // exactly as before. Scenarios/README.md documents every kind.
 
 public enum ScenarioKind: String, Hashable, Sendable, CaseIterable {
     case layout, churn, transition
+    /// Deep and wide trees through the layout runner (Tree/TreeScenario.swift).
+    case tree
+    /// A ScrollNode whose ASM content grows and shrinks (Scroll/ScrollScenario.swift).
+    case scroll
 }
 
 public enum ScenarioFile: Hashable, Sendable {
     case layout(Scenario)
     case churn(ChurnScenario)
     case transition(TransitionScenario)
+    case tree(TreeScenario)
+    case scroll(ScrollScenario)
 
     public var kind: ScenarioKind {
         switch self {
         case .layout: return .layout
         case .churn: return .churn
         case .transition: return .transition
+        case .tree: return .tree
+        case .scroll: return .scroll
         }
     }
 
@@ -28,6 +38,8 @@ public enum ScenarioFile: Hashable, Sendable {
         case .layout(let scenario): return scenario.name
         case .churn(let scenario): return scenario.name
         case .transition(let scenario): return scenario.name
+        case .tree(let scenario): return scenario.name
+        case .scroll(let scenario): return scenario.name
         }
     }
 
@@ -60,6 +72,12 @@ public enum ScenarioFile: Hashable, Sendable {
         case .transition:
             return .transition(try TransitionScenarioDecoder(reader: reader).scenario(json, name: scenarioName,
                                                                                       contentHash: contentHash))
+        case .tree:
+            return .tree(try TreeScenarioDecoder(reader: reader).scenario(json, name: scenarioName,
+                                                                          contentHash: contentHash))
+        case .scroll:
+            return .scroll(try ScrollScenarioDecoder(reader: reader).scenario(json, name: scenarioName,
+                                                                              contentHash: contentHash))
         }
     }
 

@@ -38,7 +38,11 @@ struct ListCommand: ParsableCommand {
     static func summary(_ scenario: Scenario) -> String {
         let widths = scenario.widths.map { String(Int($0)) }.joined(separator: ",")
         let threads = scenario.threads.map(\.description).joined(separator: ",")
+        // Main-actor batches (Runner/MainActorBatches.swift), when the file asks for them.
+        let mainActor = scenario.mainActor.map { settings in
+            ", main-actor batches at " + settings.refreshRates.map { "\($0)" }.joined(separator: ",") + " Hz"
+        } ?? ""
         return "\(scenario.generator.name), \(scenario.cells) cells, width \(widths), threads \(threads), "
-            + "\(scenario.repetitions) reps + \(scenario.warmup) warm-up — \(scenario.description)"
+            + "\(scenario.repetitions) reps + \(scenario.warmup) warm-up\(mainActor) — \(scenario.description)"
     }
 }

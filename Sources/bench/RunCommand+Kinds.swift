@@ -8,6 +8,8 @@ import Foundation
 
 extension RunCommand {
     func runKind(_ file: ScenarioFile) throws {
+        // Trees run through the layout runner, so --threads applies to them (RunCommand+Tree.swift).
+        if case .tree(let scenario) = file { return try runTree(scenario) }
         var layoutOnly: [String] = []
         if threads != nil { layoutOnly.append("--threads") }
         if engineKind != .nodetree { layoutOnly.append("--engine") }
@@ -25,6 +27,7 @@ extension RunCommand {
         let timingsValid = !BuildConfiguration.isDebug
         let result: ResultDocument
         var rebuildFailures = 0
+        var contentSizeMismatches = 0
         switch file {
         case .churn(var scenario):
             if let repetitions { scenario.repetitions = repetitions }
@@ -43,13 +46,28 @@ extension RunCommand {
             }
             result = .make(transition: scenario, measurements: measurements, provenance: provenance,
                            timingsValid: timingsValid)
-        case .layout:
-            preconditionFailure("layout scenarios run through runScenario")
+        case .scroll(var scenario):
+            if let repetitions { scenario.repetitions = repetitions }
+            if let warmup { scenario.warmup = warmup }
+            let options = ScrollRunOptions(allocationCounter: counter, progress: show)
+            let measurements = MainActor.assumeIsolated { [scenario] in
+                ScrollRunner(scenario: scenario, options: options).run()
+            }
+            contentSizeMismatches = measurements.contentSizeMismatches
+            result = .make(scroll: scenario, measurements: measurements, provenance: provenance,
+                           timingsValid: timingsValid)
+        case .layout, .tree:
+            preconditionFailure("layout and tree scenarios run through runScenario and runTree")
         }
         progress.clear()
         try emit(result)
         if rebuildFailures > 0 {
             ExitStatus.printError("error: \(rebuildFailures) diff output(s) did not rebuild their target list (see the table)")
+            throw ExitCode(1)
+        }
+        if contentSizeMismatches > 0 {
+            ExitStatus.printError("error: the scroll view's contentSize differed from the applied layout's after "
+                + "\(contentSizeMismatches) step(s) (see the table)")
             throw ExitCode(1)
         }
     }

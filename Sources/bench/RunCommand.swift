@@ -119,11 +119,34 @@ struct RunCommand: ParsableCommand {
         let progress = ProgressLine()
         let options = LayoutRunOptions(threadCounts: threadCounts, allocationCounter: counter,
                                        progress: progress.isEnabled ? { progress.show(scenario.name + ": " + $0) } : nil)
-        let measurements: RunMeasurements
+        var measurements: RunMeasurements
         switch (scenario.generator, engineKind) {
         case (.feed, _):
-            measurements = LayoutRunner(engine: NodeTreeFeedEngine(cells: scenario.cells), scenario: scenario,
-                                        options: options).run()
+            let engine = NodeTreeFeedEngine(cells: scenario.cells)
+            let runner = LayoutRunner(engine: engine, scenario: scenario, options: options)
+            measurements = runner.run()
+            if let settings = scenario.mainActor {
+                // Main-actor batches of a simulated scroll (Runner/MainActorBatches.swift); this synchronous
+                // command runs on the main thread, which is the main actor's.
+                let models = runner.models
+                let cores = ProcessInfo.processInfo.activeProcessorCount
+                for width in scenario.widths {
+                    let (series, counted) = MainActor.assumeIsolated {
+                        let show: ((String) -> Void)? = progress.isEnabled ? { progress.show(scenario.name + ": " + $0) } : nil
+                        return MainActorBatchRunner(engine: engine, models: models, settings: settings, threads: cores,
+                                             warmup: scenario.warmup, repetitions: scenario.repetitions,
+                                             allocationCounter: counter).run(width: width, progress: show)
+                    }
+                    measurements.mainActor += series
+                    if let counted {
+                        measurements.mainActorCounted.append(counted)
+                        if counted.differed {
+                            measurements.notes.append("width \(Int(width)): the two counted main-actor scrolls "
+                                + "allocated differently; the second is reported")
+                        }
+                    }
+                }
+            }
         case (.feedParity, .nodetree):
             measurements = LayoutRunner(engine: NodeTreeFeedParityEngine(), scenario: scenario, options: options).run()
         case (.feedParity, .layoutcore):

@@ -98,8 +98,8 @@ import Testing
         (text(#""colour": "red""#),
          #"test.json: $.colour: unknown key "colour" in a churn scenario (allowed: version, kind, description, seed, sizes, mixes, inputs, lcs, asm, warmup, repetitions)"#),
         (text(replacing: ["kind": #""diff""#]),
-         #"test.json: $.kind: expected one of "layout", "churn", "transition", found "diff""#),
-        (text(replacing: ["kind": "1"]), #"test.json: $.kind: expected one of "layout", "churn", "transition", found 1"#),
+         #"test.json: $.kind: expected one of "layout", "churn", "transition", "tree", "scroll", found "diff""#),
+        (text(replacing: ["kind": "1"]), #"test.json: $.kind: expected one of "layout", "churn", "transition", "tree", "scroll", found 1"#),
         (text(replacing: ["description": ""]), #"test.json: $: missing key "description" in a churn scenario"#),
         (text(replacing: ["seed": "-1"]), "test.json: $.seed: must be a whole number from 0 to 4294967295, found -1"),
         (text(replacing: ["sizes": "[]"]), "test.json: $.sizes: needs at least one entry (list sizes)"),
@@ -136,7 +136,7 @@ import Testing
         (text(replacing: ["repetitions": ""]), #"test.json: $: missing key "repetitions" in a churn scenario"#),
         (text(#""warmup": 1.5"#), "test.json: $.warmup: must be a whole number from 0 to 1000, found 1.5"),
         (ScenarioDecodingTests.text(#""kind": "layout", "sizes": [1]"#),
-         #"test.json: $.sizes: unknown key "sizes" in a scenario (allowed: version, description, generator, seed, cells, distributions, widths, threads, phases, warmup, repetitions)"#),
+         #"test.json: $.sizes: unknown key "sizes" in a scenario (allowed: version, description, generator, seed, cells, distributions, widths, threads, phases, warmup, repetitions, mainActor)"#),
     ]
 
     @Test(arguments: errors)

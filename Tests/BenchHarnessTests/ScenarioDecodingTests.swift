@@ -88,7 +88,7 @@ import Testing
 
     static let errors: [(String, String)] = [
         (text(#""colour": "red""#),
-         #"test.json: $.colour: unknown key "colour" in a scenario (allowed: version, description, generator, seed, cells, distributions, widths, threads, phases, warmup, repetitions)"#),
+         #"test.json: $.colour: unknown key "colour" in a scenario (allowed: version, description, generator, seed, cells, distributions, widths, threads, phases, warmup, repetitions, mainActor)"#),
         (text(replacing: ["description": ""]), #"test.json: $: missing key "description" in a scenario"#),
         (text(replacing: ["generator": #""feeds""#]), #"test.json: $.generator: expected one of "feed-parity", "feed", found "feeds""#),
         (text(replacing: ["seed": "-1"]), "test.json: $.seed: must be a whole number from 0 to 4294967295, found -1"),

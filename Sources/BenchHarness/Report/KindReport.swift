@@ -43,7 +43,10 @@ enum KindReport {
             let sizes = churnSizes(result).map(String.init).joined(separator: ", ")
             return "\(s.name): subnode diffs at n = \(sizes), \(churnMixes(result).count) edit mixes × "
                 + "\(s.cells) inputs, seed \(s.seed) " + source
-        case .transition, .layout:
+        case .scroll:
+            return "\(s.name): ScrollNode content growing and shrinking from \(s.cells) rows, viewport width "
+                + s.widths.map(JSONText.number).joined(separator: ", ") + ", seed \(s.seed) " + source
+        case .transition, .layout, .tree:
             let widths = s.widths.map(JSONText.number).joined(separator: ", ")
             let what = s.generator == TransitionKind.signup.rawValue ? "form" : "cell"
             let seed = s.generator == TransitionKind.signup.rawValue ? "" : ", seed \(s.seed)"
@@ -59,7 +62,10 @@ enum KindReport {
         case .churn:
             return reps + "; µs per diff (mean over the inputs); spread = (max − min) / median; LCS ÷ ours per "
                 + "repetition on the same inputs"
-        case .transition, .layout:
+        case .scroll:
+            return reps + " (each the median step); p50/p90/p99 over every measured step; "
+                + "spread = (max − min) / median"
+        case .transition, .layout, .tree:
             return reps + " (each the median over its transitions); p90 over every measured transition; "
                 + "spread = (max − min) / median"
         }
@@ -88,7 +94,8 @@ enum KindReport {
     static func sections(_ result: ResultDocument) -> [ReportSection] {
         switch result.scenario.kind {
         case .churn: return churnSections(result)
-        case .transition, .layout: return transitionSections(result)
+        case .scroll: return scrollSections(result)  // ResultDocument+Scroll.swift
+        case .transition, .layout, .tree: return transitionSections(result)
         }
     }
 

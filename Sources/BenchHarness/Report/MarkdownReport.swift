@@ -48,6 +48,9 @@ public enum MarkdownReport {
             if let check = result.frameChecks.first(where: { $0.width == width }) {
                 out += "\n" + TableReport.frameCheckLine(check) + ".\n"
             }
+            // Main-actor batches (ResultDocument+MainActor.swift), as the stdout table shows them.
+            let mainActor = TableReport.mainActorTable(result, width: width)
+            if !mainActor.isEmpty { out += "\nMain-actor batches:\n\n```" + mainActor + "```\n" }
             out += "\n"
         }
         out += "![throughput by thread count](\(throughputChartName))\n\n"

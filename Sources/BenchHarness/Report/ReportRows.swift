@@ -155,7 +155,9 @@ struct ReportRows {
     var titleLine: String {
         let s = result.scenario
         let widths = s.widths.map(JSONText.number).joined(separator: ", ")
-        return "\(s.name): \(s.cells) cells, width \(widths), seed \(s.seed), threads "
+        // A tree scenario's cells are its trees (Tree/TreeScenario.swift).
+        let cells = TreeShape(rawValue: s.generator).map { "\($0.rawValue) tree" + (s.cells == 1 ? "" : "s") } ?? "cells"
+        return "\(s.name): \(s.cells) \(cells), width \(widths), seed \(s.seed), threads "
             + s.threads.map(String.init).joined(separator: ", ") + " (\(s.file), \(s.contentHash))"
     }
 

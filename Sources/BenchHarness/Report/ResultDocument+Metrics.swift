@@ -47,6 +47,7 @@ extension ResultDocument {
         }
         metrics += ratioMetrics(measurements)
         metrics += counterMetrics(measurements)
+        metrics += mainActorMetrics(measurements)  // ResultDocument+MainActor.swift
 
         return ResultDocument(
             scenario: ScenarioSummary(scenario, threads: measurements.threadCounts), engine: measurements.engineName,

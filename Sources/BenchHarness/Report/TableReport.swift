@@ -24,6 +24,7 @@ public enum TableReport {
             if let check = result.frameChecks.first(where: { $0.width == width }) {
                 out += frameCheckLine(check) + "\n"
             }
+            out += mainActorTable(result, width: width)  // ResultDocument+MainActor.swift
         }
         for note in result.notes { out += "note: \(note)\n" }
         return out

@@ -24,6 +24,10 @@ public struct RunMeasurements: Sendable {
     public var allocator: String?
     /// Anything a reader must know (e.g. counts that differed between the two counted passes).
     public var notes: [String] = []
+    /// Main-actor batches per refresh rate and width, and their allocations (MainActorBatches.swift); empty
+    /// unless the scenario has "mainActor".
+    public var mainActor: [MainActorSeries] = []
+    public var mainActorCounted: [MainActorCounted] = []
 
     public init(engineName: String, cells: Int, nodesPerCell: Double, widths: [Double], threadCounts: [Int],
                 warmup: Int, repetitions: Int) {

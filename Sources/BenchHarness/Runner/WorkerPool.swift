@@ -14,6 +14,12 @@ import Darwin
 
 public final class WorkerPool: @unchecked Sendable {
     public let threadCount: Int
+    /// Each worker's stack, bytes. Layout recurses once per nesting level (node → spec → child node), so
+    /// deep trees (the `deep` scenario: 1,000 nested stacks) need more than the platform default.
+    public let stackSize: Int
+
+    /// 8 MiB: the feed's cells nest a few levels; the tree scenarios ask for more (TreeScenario.stackSize).
+    public static let defaultStackSize = 8 << 20
 
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let wake: UnsafeMutablePointer<pthread_cond_t>
@@ -27,9 +33,10 @@ public final class WorkerPool: @unchecked Sendable {
 
     /// Starts `threadCount` (≥ 1) worker threads, parked until `run`. Call `shutdown()` when done (or
     /// use `WorkerPool.with(threads:_:)`).
-    public init(threadCount: Int) {
+    public init(threadCount: Int, stackSize: Int = WorkerPool.defaultStackSize) {
         precondition(threadCount >= 1, "a worker pool needs at least one thread, got \(threadCount)")
         self.threadCount = threadCount
+        self.stackSize = stackSize
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         wake = .allocate(capacity: 1)
@@ -44,8 +51,9 @@ public final class WorkerPool: @unchecked Sendable {
     }
 
     /// Runs `body(pool)` with a pool of `threads` workers and shuts it down afterwards.
-    public static func with<R>(threads: Int, _ body: (WorkerPool) throws -> R) rethrows -> R {
-        let pool = WorkerPool(threadCount: threads)
+    public static func with<R>(threads: Int, stackSize: Int = WorkerPool.defaultStackSize,
+                               _ body: (WorkerPool) throws -> R) rethrows -> R {
+        let pool = WorkerPool(threadCount: threads, stackSize: stackSize)
         defer { pool.shutdown() }
         return try body(pool)
     }
@@ -130,7 +138,7 @@ public final class WorkerPool: @unchecked Sendable {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, 8 << 20)  // deep spec trees recurse
+        pthread_attr_setstacksize(&attributes, stackSize)  // deep spec trees recurse
         #if canImport(Darwin)
         var thread: pthread_t?
         let status = pthread_create(&thread, &attributes, workerEntry, context)

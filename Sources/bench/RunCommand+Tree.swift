@@ -1,0 +1,76 @@
+import ArgumentParser
+import BenchHarness
+import Foundation
+
+// `bench run` for tree scenarios (deep, wide): the layout runner with the tree engine, on a thread whose
+// stack holds the deep tree's recursion (BigStackThread; the workers get the same size), then the layout
+// table, charts and result as for a feed. The result is a layout result whose generator is the shape.
+// --engine, --single-pass and --width are refused; --threads, --repetitions and --warmup apply.
+
+extension RunCommand {
+    func runTree(_ loaded: TreeScenario) throws {
+        var refused: [String] = []
+        if engineKind != .nodetree { refused.append("--engine") }
+        if singlePass != nil { refused.append("--single-pass") }
+        if width != nil { refused.append("--width") }
+        if !refused.isEmpty {
+            throw ValidationError(refused.joined(separator: ", ") + " do" + (refused.count == 1 ? "es" : "")
+                + " not apply to tree scenarios; \(loaded.name) is a tree scenario")
+        }
+        var scenario = loaded
+        if let repetitions { scenario.repetitions = repetitions }
+        if let warmup { scenario.warmup = warmup }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let runner = scenario.runnerScenario
+        let threadCounts = try threads.map { try Self.parseThreads($0).map { $0.resolved(cores: cores) } }
+            .map(Self.unique) ?? runner.threadCounts(cores: cores)
+        let counter = JemallocCounter.make()
+        let provenance = Provenance.current(allocator: counter?.allocatorDescription)
+        let progress = ProgressLine()
+        let options = LayoutRunOptions(threadCounts: threadCounts, allocationCounter: counter,
+                                       progress: progress.isEnabled ? { progress.show(scenario.name + ": " + $0) } : nil,
+                                       stackSize: scenario.stackSize)
+        let engine = NodeTreeTreeEngine(scenario: scenario)
+        let measurements = BigStackThread.run(stackSize: scenario.stackSize) {
+            LayoutRunner(engine: engine, scenario: runner, options: options).run()
+        }
+        progress.clear()
+        var result = ResultDocument.make(scenario: runner, measurements: measurements, provenance: provenance,
+                                         timingsValid: !BuildConfiguration.isDebug)
+        result.scenario.generator = scenario.shape.rawValue
+        result.notes.append(treeNote(scenario))
+        if json {
+            print(result.json(), terminator: "")
+        } else {
+            print(TableReport.render(result), terminator: "")
+        }
+        if !noSave {
+            do {
+                let path = try ResultFiles.save(result, under: output ?? ResultFiles.defaultRunsDirectory)
+                if json { ExitStatus.printError("saved \(path)") } else { print("\nsaved \(path) (+ summary.md, charts)") }
+            } catch {
+                ExitStatus.printError("error: could not save the result: \(error)")
+                throw ExitCode(1)
+            }
+        }
+        if measurements.frameChecks.contains(where: { $0.mismatches > 0 }) {
+            ExitStatus.printError("error: the tree's frames differ from the hand-computed ones (see the table)")
+            throw ExitCode(1)
+        }
+    }
+
+    func treeNote(_ scenario: TreeScenario) -> String {
+        let stack = "\(scenario.stackSize >> 20) MiB thread stacks"
+        switch scenario.shape {
+        case .deep:
+            return "a cell is one tree of \(scenario.nodes + 1) nodes (\(scenario.nodes) nested inset + vertical stack "
+                + "levels, a 44-point leaf); frames checked: the leaf's frame in the root against (0, 0.5 × levels, "
+                + "width, 44); invalidated = setNeedsLayout on every node; \(stack)"
+        case .wide:
+            return "a cell is one tree of \(scenario.nodes + 1) nodes (a vertical stack of \(scenario.nodes) leaves, every "
+                + "fifth flexGrow 1 or 2, the rest 8–39 points tall, laid out at exactly the height that gives each grow "
+                + "unit 4 points); frames checked: every child against Texture's grow rule by hand; invalidated = "
+                + "setNeedsLayout on every node; \(stack)"
+        }
+    }
+}
