@@ -1,0 +1,264 @@
+import Dispatch
+import Foundation
+import NodeTree
+import Synchronization
+
+// A live stress run (issue #7): N worker threads and the main actor draw random operations (by the
+// recipe) and execute them against one shared forest at the same time, until the operation budget is
+// used up or the duration has passed. Then, at quiescence, the invariants are checked on the main actor;
+// a failure prints the seed and saves the run's operations as a script, shrunk when sequential replay
+// reproduces it (StressReplay.swift).
+//
+//   run
+//     1. forest on the main actor; worker lanes 1…N as plain threads
+//     2. every lane: draw (StressGenerator) → execute (StressExecutor) → record the step; lane 0 runs on
+//        the calling main actor, interleaved with the workers for the whole run
+//     3. join; merge the lanes' steps by sequence number
+//     4. invariants at quiescence (StressInvariants), which also drop the forest
+//     5. on failure: replay sequentially, shrink, save to the regression directory
+
+/// Where a failing run's script went.
+public struct StressRegression: Sendable {
+    public var invariant: StressInvariant
+    public var path: String?
+    /// Why it could not be saved, if it could not.
+    public var saveError: String?
+    public var steps: Int
+    public var recordedSteps: Int
+    public var reproducedSequentially: Bool
+}
+
+/// The outcome of a live run.
+public struct StressResult: Sendable {
+    public var options: StressOptions
+    /// Wall time of the operations phase (lanes running), seconds.
+    public var elapsed: Double
+    /// Wall time of the quiescence checks, seconds.
+    public var checkTime: Double
+    /// Every executed operation, in sequence order.
+    public var steps: [StressStep]
+    public var counts: [StressOperationKind: Int]
+    /// Draws that did not resolve (an operand discarded meanwhile, …) and were drawn again.
+    public var skipped: Int
+    public var nodesCreated: Int
+    public var invariants: [StressInvariantResult]
+    /// One script per failed invariant, in invariant order.
+    public var regressions: [StressRegression] = []
+    /// True when the duration ended the run before the operation budget.
+    public var stoppedByDuration: Bool
+
+    public var passed: Bool { invariants.allSatisfy(\.holds) }
+    public var firstFailure: StressInvariantResult? { invariants.first { !$0.holds } }
+    public var operationsPerSecond: Double { elapsed > 0 ? Double(steps.count) / elapsed : 0 }
+}
+
+/// Counts down as worker threads finish; NSCondition so the thread sanitizer sees the hand-off.
+final class StressLaneJoin: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var remaining: Int
+    private var recorded: [[StressStep]] = []
+
+    init(lanes: Int) { remaining = lanes }
+
+    func finish(_ steps: [StressStep]) {
+        condition.lock()
+        recorded.append(steps)
+        remaining -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait() -> [[StressStep]] {
+        condition.lock()
+        while remaining > 0 { condition.wait() }
+        let steps = recorded
+        condition.unlock()
+        return steps
+    }
+}
+
+/// Holds every lane until all have started, so the main actor (already running when the workers are
+/// spawned) cannot use up a small budget on flushes of an empty forest before the first worker draws.
+final class StressStartGate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var waiting: Int
+
+    init(lanes: Int) { waiting = lanes }
+
+    func arriveAndWait() {
+        condition.lock()
+        waiting -= 1
+        if waiting == 0 { condition.broadcast() }
+        while waiting > 0 { condition.wait() }
+        condition.unlock()
+    }
+}
+
+public enum StressRunner {
+    /// Runs the stress test described by `options` (which must be valid) on the calling main actor.
+    /// `log` receives progress lines (shrinking can take a while).
+    @MainActor public static func run(_ options: StressOptions, log: (String) -> Void = { _ in }) -> StressResult {
+        // 1. The forest and the clock.
+        let forest = StressForest(recipe: options.recipe, fault: options.fault, counter: LiveNodeCounter())
+        let start = DispatchTime.now().uptimeNanoseconds
+        let deadline = options.duration.map { start + UInt64($0 * 1e9) } ?? UInt64.max
+        let budget = options.operations
+        let stopped = StressStopFlag()
+
+        // 2. Worker lanes, then the main actor's lane on this thread.
+        let join = StressLaneJoin(lanes: options.threads)
+        let gate = StressStartGate(lanes: options.threads + 1)
+        for lane in 1...options.threads {
+            let thread = Thread {
+                gate.arriveAndWait()
+                let steps = runLane(lane, forest: forest, seed: options.seed, budget: budget, deadline: deadline,
+                                    stopped: stopped)
+                join.finish(steps)
+            }
+            thread.stackSize = 4 << 20
+            thread.name = "stress lane \(lane)"
+            thread.start()
+        }
+        gate.arriveAndWait()
+        let mainSteps = runLane(0, forest: forest, seed: options.seed, budget: budget, deadline: deadline,
+                                stopped: stopped)
+
+        // 3. Join and merge.
+        let steps = (join.wait() + [mainSteps]).flatMap { $0 }.sorted { $0.seq < $1.seq }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        var counts: [StressOperationKind: Int] = [:]
+        for step in steps { counts[step.op.kind, default: 0] += 1 }
+        let nodesCreated = forest.nextNodeID.load(ordering: .relaxed) - 1
+        let skipped = forest.skipped.load(ordering: .relaxed)
+
+        // 4. Invariants.
+        let checkStart = DispatchTime.now().uptimeNanoseconds
+        let invariants = StressInvariants.checkAtQuiescence(forest)
+        let checkTime = Double(DispatchTime.now().uptimeNanoseconds - checkStart) / 1e9
+
+        var result = StressResult(options: options, elapsed: elapsed, checkTime: checkTime, steps: steps,
+                                  counts: counts, skipped: skipped, nodesCreated: nodesCreated,
+                                  invariants: invariants,
+                                  stoppedByDuration: stopped.byDuration && steps.count < budget)
+
+        // 5. Each failed invariant becomes a script (shrunk separately, sharing the shrinking time).
+        let failures = invariants.filter { !$0.holds }
+        if let directory = options.regressionDirectory, !failures.isEmpty {
+            // One sequential replay of the whole recording tells which failures reproduce one at a time.
+            log("replaying the \(steps.count) recorded operations one at a time…")
+            var recording = StressScript(recipe: options.recipe, steps: steps)
+            recording.fault = options.fault
+            let sequential = StressReplayer.replay(recording)
+            for failure in failures {
+                var perFailure = options
+                perFailure.shrinkSeconds = options.shrinkSeconds / Double(failures.count)
+                let reproduced = sequential.invariants.contains { $0.invariant == failure.invariant && !$0.holds }
+                result.regressions.append(saveRegression(result, failure: failure, reproduced: reproduced,
+                                                         options: perFailure, directory: directory, log: log))
+            }
+        }
+        return result
+    }
+
+    /// One lane's loop: draw, execute, record, until the budget or the time is used up.
+    /// Workers yield while the main actor has executed less than 1/mainShareDivisor of the operations.
+    static let mainShareDivisor = 12
+
+    private static func runLane(_ lane: Int, forest: StressForest, seed: UInt64, budget: Int, deadline: UInt64,
+                                stopped: StressStopFlag) -> [StressStep] {
+
+        var generator = StressLaneGenerator(lane: lane, seed: seed, forest: forest)
+        var steps: [StressStep] = []
+        steps.reserveCapacity(budget / 4)
+        while !stopped.isSet {
+            if DispatchTime.now().uptimeNanoseconds >= deadline {
+                stopped.set(byDuration: true)
+                break
+            }
+            let op = generator.next()
+            let resolution: StressResolution
+            if lane == 0 {
+                resolution = MainActor.assumeIsolated { forest.execute(op, lane: 0, claim: .next(budget: budget)) }
+            } else {
+                resolution = forest.execute(op, lane: lane, claim: .next(budget: budget))
+            }
+            switch resolution {
+            case .resolved(let resolved):
+                steps.append(resolved.step)
+                if lane == 0 {
+                    let mainCount = forest.mainSteps.add(1, ordering: .relaxed).newValue
+                    // The other way round: while the forest is young the main actor mostly draws cheap
+                    // flushes; past half of the operations it hands the processor to the workers.
+                    if mainCount * 2 > resolved.step.seq + 1 { sched_yield() }
+                } else if forest.mainSteps.load(ordering: .relaxed) * mainShareDivisor < resolved.step.seq {
+                    // The main actor is one lane of N+1 on a machine with few cores and its operations are
+                    // the heavy ones (loading, layout passes): workers give it the processor while its share
+                    // of the operations is below 1/mainShareDivisor, so main-actor work really interleaves.
+                    sched_yield()
+                }
+            case .skipped: continue
+            case .exhausted: stopped.set(byDuration: false)
+            }
+        }
+        return steps
+    }
+
+    /// The command line that reruns `options` live.
+    public static func commandLine(_ options: StressOptions) -> String {
+        var parts = ["bench stress", "--threads \(options.threads)", "--ops \(options.operations)",
+                     "--seed \(options.seed)"]
+        if let duration = options.duration { parts.append("--duration \(duration)s") }
+        if options.recipe != .mixed { parts.append("--recipe \(options.recipe.rawValue)") }
+        if let fault = options.fault { parts.append("--inject-fault \(fault.rawValue)") }
+        return parts.joined(separator: " ")
+    }
+
+    @MainActor private static func saveRegression(_ result: StressResult, failure: StressInvariantResult,
+                                                  reproduced: Bool, options: StressOptions, directory: String,
+                                                  log: (String) -> Void) -> StressRegression {
+        var script = StressScript(recipe: options.recipe, steps: result.steps)
+        let baseName = "\(options.recipe.rawValue)-seed\(options.seed)-\(failure.invariant.rawValue)"
+        script.name = baseName
+        script.origin = commandLine(options)
+        script.seed = options.seed
+        script.threads = options.threads
+        script.operations = options.operations
+        script.fault = options.fault
+        script.failure = StressScriptFailure(invariant: failure.invariant.rawValue,
+                                             message: failure.violations.first ?? "")
+
+        script.reproducedSequentially = reproduced
+        if reproduced {
+            log("\(failure.invariant.rawValue): the failure reproduces sequentially; shrinking (at most \(StressDuration.format(options.shrinkSeconds)))…")
+            let shrunk = StressShrinker.shrink(script, invariant: failure.invariant, seconds: options.shrinkSeconds)
+            script.steps = shrunk.steps
+            script.shrunkFrom = result.steps.count
+            let replay = StressReplayer.replay(script)
+            if let message = replay.invariants.first(where: { $0.invariant == failure.invariant })?.violations.first {
+                script.failure?.message = message
+            }
+        } else {
+            log("\(failure.invariant.rawValue): the failure does not reproduce when the operations run one at a time; saving the whole run")
+        }
+        do {
+            let path = try script.save(inDirectory: directory, baseName: baseName)
+            return StressRegression(invariant: failure.invariant, path: path, steps: script.steps.count, recordedSteps: result.steps.count,
+                                    reproducedSequentially: reproduced)
+        } catch {
+            return StressRegression(invariant: failure.invariant, path: nil, saveError: "\(error)", steps: script.steps.count,
+                                    recordedSteps: result.steps.count, reproducedSequentially: reproduced)
+        }
+    }
+}
+
+/// Set once any lane sees the budget or the time used up; the others stop at their next draw.
+final class StressStopFlag: Sendable {
+    private let flag = Atomic<Int>(0)  // 0 running, 1 budget used up, 2 time up
+
+    var isSet: Bool { flag.load(ordering: .relaxed) != 0 }
+    var byDuration: Bool { flag.load(ordering: .relaxed) == 2 }
+
+    func set(byDuration: Bool) {
+        _ = flag.compareExchange(expected: 0, desired: byDuration ? 2 : 1, ordering: .relaxed)
+    }
+}

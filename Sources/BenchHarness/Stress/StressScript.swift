@@ -1,0 +1,354 @@
+import Foundation
+
+// A stress script: the operations of a run as executed (lane and global sequence number each), plus where
+// they came from and what failed. Every failing stress run writes one to Scenarios/regressions/ (shrunk
+// when sequential replay reproduces the failure); `bench stress --replay FILE` and the regression tests
+// replay them. Scenarios/regressions/README.md describes the format.
+//
+// JSON through Codable, with two additions for bad input: the text is first parsed by the harness's strict
+// JSON parser (line and column of a syntax error), and every error — syntax, shape or meaning — is one
+// `StressInputError.invalidScript` naming the file, the JSON path and the reason.
+
+/// What failed when the script was saved.
+public struct StressScriptFailure: Codable, Equatable, Sendable {
+    public var invariant: String
+    public var message: String
+
+    public init(invariant: String, message: String) {
+        self.invariant = invariant
+        self.message = message
+    }
+}
+
+public struct StressScript: Codable, Equatable, Sendable {
+    public static let formatName = "loom-stress-script"
+    public static let currentVersion = 1
+
+    public var format: String = StressScript.formatName
+    public var version: Int = StressScript.currentVersion
+    public var name: String?
+    /// How the script was made: the command line of the failing run, or "hand-written: …".
+    public var origin: String?
+    public var recipe: StressRecipe = .mixed
+    public var seed: UInt64?
+    public var threads: Int?
+    public var operations: Int?
+    /// The fault the run injected (StressFault); replays inject it too.
+    public var fault: StressFault?
+    public var failure: StressScriptFailure?
+    /// False when replaying the recorded operations one at a time did not fail: the failure needed the
+    /// run's real interleaving, and the script was saved unshrunk.
+    public var reproducedSequentially: Bool?
+    /// Steps before shrinking.
+    public var shrunkFrom: Int?
+    /// An open bug this script reproduces (the regression tests then expect the failure).
+    public var knownIssue: String?
+    public var steps: [StressStep]
+
+    public init(recipe: StressRecipe = .mixed, steps: [StressStep]) {
+        self.recipe = recipe
+        self.steps = steps
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case format, version, name, origin, recipe, seed, threads, operations, fault, failure
+        case reproducedSequentially, shrunkFrom, knownIssue, steps
+    }
+
+    /// Only "steps" is required; "format" and "version" default to this format and version 1, "recipe" to
+    /// mixed.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        format = try c.decodeIfPresent(String.self, forKey: .format) ?? Self.formatName
+        version = try c.decodeIfPresent(Int.self, forKey: .version) ?? Self.currentVersion
+        name = try c.decodeIfPresent(String.self, forKey: .name)
+        origin = try c.decodeIfPresent(String.self, forKey: .origin)
+        recipe = try c.decodeIfPresent(StressRecipe.self, forKey: .recipe) ?? .mixed
+        seed = try c.decodeIfPresent(UInt64.self, forKey: .seed)
+        threads = try c.decodeIfPresent(Int.self, forKey: .threads)
+        operations = try c.decodeIfPresent(Int.self, forKey: .operations)
+        fault = try c.decodeIfPresent(StressFault.self, forKey: .fault)
+        failure = try c.decodeIfPresent(StressScriptFailure.self, forKey: .failure)
+        reproducedSequentially = try c.decodeIfPresent(Bool.self, forKey: .reproducedSequentially)
+        shrunkFrom = try c.decodeIfPresent(Int.self, forKey: .shrunkFrom)
+        knownIssue = try c.decodeIfPresent(String.self, forKey: .knownIssue)
+        steps = try c.decode([StressStep].self, forKey: .steps)
+    }
+
+    // MARK: - Reading
+
+    /// Reads, parses, decodes and validates a script file.
+    public static func load(path: String) throws(StressInputError) -> StressScript {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileInput.read(path: path)
+        } catch {
+            if case .unreadable(_, let reason) = error { throw .unreadable(file: path, reason: reason) }
+            throw .unreadable(file: path, reason: error.reasonText)
+        }
+        return try decode(bytes, file: path)
+    }
+
+    public static func decode(_ text: String, file: String) throws(StressInputError) -> StressScript {
+        try decode(Array(text.utf8), file: file)
+    }
+
+    public static func decode(_ bytes: [UInt8], file: String) throws(StressInputError) -> StressScript {
+        let tree: JSONValue
+        do {
+            tree = try JSONParser.parse(bytes)
+        } catch {
+            throw .invalidScript(file: file, path: error.path,
+                                 reason: "invalid JSON at line \(error.line), column \(error.column): \(error.message)")
+        }
+        try precheck(tree, file: file)
+        let script: StressScript
+        do {
+            script = try decoder.decode(StressScript.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw describe(error, tree: tree, file: file)
+        } catch {
+            throw .invalidScript(file: file, path: JSONPath.root, reason: "\(error)")
+        }
+        try script.validate(file: file)
+        return script
+    }
+
+    /// Shape checks Codable would report poorly: the top level, and each step's operation being an object
+    /// with exactly one known operation name.
+    private static func precheck(_ tree: JSONValue, file: String) throws(StressInputError) {
+        func fail(_ path: String, _ reason: String) -> StressInputError {
+            .invalidScript(file: file, path: path, reason: reason)
+        }
+        guard case .object(let top) = tree else {
+            throw fail(JSONPath.root, "expected an object (a stress script), found \(tree.foundDescription)")
+        }
+        guard let steps = top["steps"] else { throw fail(JSONPath.root, "missing key \"steps\" in a stress script") }
+        guard case .array(let list) = steps else {
+            throw fail("$.steps", "expected an array of steps, found \(steps.foundDescription)")
+        }
+        let names = StressOperationKind.allCases.map(\.rawValue)
+        for (i, step) in list.enumerated() {
+            let stepPath = JSONPath.appending("$.steps", index: i)
+            guard case .object(let object) = step else {
+                throw fail(stepPath, "expected a step object, found \(step.foundDescription)")
+            }
+            for key in object.keys where !["seq", "lane", "op"].contains(key) {
+                throw fail(JSONPath.appending(stepPath, key: key), "unknown key \"\(key)\" in a step (allowed: seq, lane, op)")
+            }
+            let opPath = stepPath + ".op"
+            guard let op = object["op"] else { throw fail(stepPath, "missing key \"op\" in a step") }
+            switch op {
+            case .object(let operation):
+                guard operation.keys.count == 1, let name = operation.keys.first else {
+                    throw fail(opPath, "an operation is an object with exactly one key (its name), found "
+                                   + "\(operation.keys.count) keys")
+                }
+                if StressOperationKind.pendingASMMerge.contains(name) {
+                    throw fail(JSONPath.appending(opPath, key: name),
+                               "operation \"\(name)\" needs automatic subnode management and layout transitions "
+                                   + "(pending ASM merge)")
+                }
+                guard names.contains(name) else {
+                    throw fail(JSONPath.appending(opPath, key: name),
+                               "unknown operation \"\(name)\" (one of \(names.joined(separator: ", ")))")
+                }
+            default:
+                throw fail(opPath, "expected an operation object such as {\"measure\": {…}}, found "
+                               + op.foundDescription)
+            }
+        }
+    }
+
+    /// Meaning checks after decoding.
+    private func validate(file: String) throws(StressInputError) {
+        func fail(_ path: String, _ reason: String) -> StressInputError {
+            .invalidScript(file: file, path: path, reason: reason)
+        }
+        guard format == Self.formatName else {
+            throw fail("$.format", "expected \"\(Self.formatName)\", found \"\(format)\"")
+        }
+        guard version == Self.currentVersion else {
+            throw fail("$.version", "unsupported version \(version) (this bench reads version \(Self.currentVersion))")
+        }
+        if let threads, !(1...StressOptions.maximumThreads).contains(threads) {
+            throw fail("$.threads", "must be between 1 and \(StressOptions.maximumThreads), found \(threads)")
+        }
+        var previous: Int?
+        for (i, step) in steps.enumerated() {
+            let path = JSONPath.appending("$.steps", index: i)
+            if let previous, step.seq <= previous {
+                throw fail(path + ".seq", "sequence numbers must increase, found \(step.seq) after \(previous)")
+            }
+            previous = step.seq
+            guard (0...StressOptions.maximumThreads).contains(step.lane) else {
+                throw fail(path + ".lane", "must be 0 (the main actor) or a worker lane 1…\(StressOptions.maximumThreads), "
+                               + "found \(step.lane)")
+            }
+            let name = step.op.kind.rawValue
+            if step.op.isMainActorOnly && step.lane != 0 {
+                throw fail(path + ".lane", "\"\(name)\" runs on the main actor only (lane 0), found lane \(step.lane)")
+            }
+            if step.op.isWorkerOnly && step.lane == 0 {
+                throw fail(path + ".lane", "\"\(name)\" runs on a worker lane (1 or more), found lane 0")
+            }
+            let opPath = path + ".op." + name
+            switch step.op {
+            case .measure(_, let range):
+                guard range.isValid else {
+                    throw fail(opPath + ".range", "not a valid size range (finite minima ≥ 0, maxima ≥ minima)")
+                }
+            case .create(let root, _):
+                try Self.validate(root, path: opPath + ".root", file: file)
+            case .layoutPass(_, let width, let height):
+                guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
+                    throw fail(opPath, "width and height must be finite numbers ≥ 0")
+                }
+            case .mainLayout(_, let width):
+                guard width.isFinite, width > 0 else { throw fail(opPath + ".width", "must be a finite number > 0") }
+            case .setProperty(_, .frame(let x, let y, let width, let height)):
+                guard [x, y, width, height].allSatisfy(\.isFinite) else {
+                    throw fail(opPath + ".write", "a frame must be finite")
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    private static func validate(_ blueprint: StressBlueprint, path: String, file: String) throws(StressInputError) {
+        let ids = blueprint.allIDs
+        if Set(ids).count != ids.count {
+            throw .invalidScript(file: file, path: path, reason: "node ids must be unique within a created tree")
+        }
+        if !blueprint.kind.isInterior, let children = blueprint.children, !children.isEmpty {
+            throw .invalidScript(file: file, path: path + ".children",
+                                 reason: "a \(blueprint.kind.rawValue) node takes no children")
+        }
+        for (i, child) in (blueprint.children ?? []).enumerated() {
+            try validate(child, path: JSONPath.appending(path + ".children", index: i), file: file)
+        }
+    }
+
+    // MARK: - Decoding errors
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf",
+                                                                        negativeInfinity: "-inf", nan: "nan")
+        return decoder
+    }()
+
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        codingPath.reduce(JSONPath.root) { path, key in
+            if let index = key.intValue { return JSONPath.appending(path, index: index) }
+            return JSONPath.appending(path, key: key.stringValue)
+        }
+    }
+
+    /// The value at a coding path in the parsed tree (for "found …").
+    private static func value(at codingPath: [any CodingKey], in tree: JSONValue) -> JSONValue? {
+        var current = tree
+        for key in codingPath {
+            switch current {
+            case .array(let list):
+                guard let index = key.intValue, list.indices.contains(index) else { return nil }
+                current = list[index]
+            case .object(let object):
+                guard let next = object[key.stringValue] else { return nil }
+                current = next
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
+    private static func expected(_ type: Any.Type) -> String {
+        switch type {
+        case is Int.Type, is UInt64.Type: "an integer"
+        case is Double.Type: "a number or \"inf\""
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        default: String(describing: type).hasPrefix("Array") ? "an array" : "an object"
+        }
+    }
+
+    private static func describe(_ error: DecodingError, tree: JSONValue, file: String) -> StressInputError {
+        switch error {
+        case .typeMismatch(let type, let context):
+            let found = value(at: context.codingPath, in: tree)?.foundDescription ?? "something else"
+            return .invalidScript(file: file, path: path(context.codingPath),
+                                  reason: "expected \(expected(type)), found \(found)")
+        case .valueNotFound(let type, let context):
+            return .invalidScript(file: file, path: path(context.codingPath),
+                                  reason: "expected \(expected(type)), found null")
+        case .keyNotFound(let key, let context):
+            return .invalidScript(file: file, path: path(context.codingPath),
+                                  reason: "missing key \"\(key.stringValue)\"")
+        case .dataCorrupted(let context):
+            var reason = context.debugDescription
+            if reason.hasPrefix("Cannot initialize"), let found = value(at: context.codingPath, in: tree) {
+                reason = "unknown value \(found.foundDescription)"
+            }
+            return .invalidScript(file: file, path: path(context.codingPath), reason: reason)
+        @unknown default:
+            return .invalidScript(file: file, path: JSONPath.root, reason: "\(error)")
+        }
+    }
+
+    // MARK: - Writing
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf",
+                                                                      negativeInfinity: "-inf", nan: "nan")
+        return encoder
+    }()
+
+    private static func json<T: Encodable>(_ value: T) -> String {
+        String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
+    }
+
+    /// The file text: the header one key per line, then one step per line.
+    public var text: String {
+        var lines: [String] = []
+        func field<T: Encodable>(_ key: String, _ value: T?) {
+            if let value { lines.append("  \"\(key)\": \(Self.json(value))") }
+        }
+        field("format", format)
+        field("version", version)
+        field("name", name)
+        field("origin", origin)
+        field("recipe", recipe)
+        field("seed", seed)
+        field("threads", threads)
+        field("operations", operations)
+        field("fault", fault)
+        field("failure", failure)
+        field("reproducedSequentially", reproducedSequentially)
+        field("shrunkFrom", shrunkFrom)
+        field("knownIssue", knownIssue)
+        let stepLines = steps.map { step in
+            "    {\"seq\": \(step.seq), \"lane\": \(step.lane), \"op\": \(Self.json(step.op))}"
+        }
+        lines.append("  \"steps\": [" + (stepLines.isEmpty ? "]" : "\n" + stepLines.joined(separator: ",\n") + "\n  ]"))
+        return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+    }
+
+    /// Writes the script as `directory/baseName.json` (or `baseName-2.json`, … if taken) and returns the
+    /// path.
+    public func save(inDirectory directory: String, baseName: String) throws -> String {
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var candidate = "\(directory)/\(baseName).json"
+        var n = 2
+        while manager.fileExists(atPath: candidate) {
+            candidate = "\(directory)/\(baseName)-\(n).json"
+            n += 1
+        }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: candidate))
+        return candidate
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+@testable import BenchHarness
+
+// The checks catch what they claim to: each injected fault breaks its invariant, in a hand-written script
+// (deterministic) and in a live run, and a failing live run becomes a small saved script that replays to
+// the same failure.
+
+@Suite(.serialized) struct StressFaultTests {
+    static let w375 = StressRange(width: 375)
+
+    /// A shared cell with a text and a row (text + leaf), measured, then its first text changed.
+    static func staleSteps() -> [StressStep] {
+        let cell = StressBlueprint(id: 1, kind: .cell, stack: StressStack(direction: .vertical, spacing: 4), children: [
+            StressBlueprint(id: 2, kind: .text, text: "Hi"),
+            StressBlueprint(id: 3, kind: .container, stack: StressStack(direction: .horizontal), children: [
+                StressBlueprint(id: 4, kind: .text, text: "Hello"),
+                StressBlueprint(id: 5, kind: .leaf, style: StressStyle(width: 40, height: 40)),
+            ]),
+        ])
+        return [
+            StressStep(seq: 0, lane: 1, op: .create(root: cell, shared: true)),
+            StressStep(seq: 1, lane: 2, op: .measure(node: 1, range: w375)),
+            StressStep(seq: 2, lane: 1, op: .setText(node: 2, text: String(repeating: "a longer text ", count: 8))),
+            StressStep(seq: 3, lane: 2, op: .measure(node: 3, range: StressRange(width: 200))),
+        ]
+    }
+
+    @MainActor @Test func staleAncestorsBreaksTheLayoutCacheInvariant() {
+        var script = StressScript(recipe: .staleLayout, steps: Self.staleSteps())
+        #expect(StressReplayer.replay(script).passed, "without the fault the script is fine")
+        script.fault = .staleAncestors
+        let outcome = StressReplayer.replay(script)
+        let cache = outcome.invariants.first { $0.invariant == .layoutCache }!
+        #expect(!cache.holds)
+        #expect(cache.violations.first?.contains("cell 1's pending layout") == true, "\(cache.violations)")
+        #expect(outcome.invariants.filter { !$0.holds }.map(\.invariant) == [.layoutCache])
+    }
+
+    @MainActor @Test func leakNodeBreaksTheReleasedInvariant() {
+        var script = StressScript(steps: Self.staleSteps())
+        script.fault = .leakNode
+        let outcome = StressReplayer.replay(script)
+        let released = outcome.invariants.first { $0.invariant == .released }!
+        #expect(!released.holds)
+        #expect(released.violations.first?.contains("5 node(s) still alive") == true, "\(released.violations)")
+    }
+
+    @MainActor @Test func skipFinalFlushBreaksThePendingStateInvariant() {
+        let steps = Self.staleSteps() + [
+            StressStep(seq: 4, lane: 0, op: .load(root: 1)),
+            StressStep(seq: 5, lane: 0, op: .mainLayout(root: 1, width: 375)),
+            StressStep(seq: 6, lane: 2, op: .setProperty(node: 4, write: .alpha(0.5))),
+        ]
+        var script = StressScript(steps: steps)
+        #expect(StressReplayer.replay(script).passed)
+        script.fault = .skipFinalFlush
+        let outcome = StressReplayer.replay(script)
+        let pending = outcome.invariants.first { $0.invariant == .pendingState }!
+        #expect(pending.violations == ["text 4 still has pending view state after the final flush"])
+    }
+
+    /// A script that fails only because of its last few steps shrinks to a handful of steps.
+    @MainActor @Test func shrinkingKeepsOnlyWhatTheFailureNeeds() {
+        let noise = StressRunner.run(StressOptions(threads: 2, operations: 400, seed: 4, recipe: .independentTrees))
+        let offset = (noise.steps.last?.seq ?? 0) + 1
+        let tail = Self.staleSteps().map { step in
+            var step = step
+            step.seq += offset
+            if case .create(var root, let shared) = step.op {
+                root = Self.renumbered(root, by: 100_000)
+                step.op = .create(root: root, shared: shared)
+            }
+            step.op = Self.renumbered(step.op, by: 100_000)
+            return step
+        }
+        var script = StressScript(steps: noise.steps + tail)
+        script.fault = .staleAncestors
+        #expect(StressShrinker.fails(script, invariant: .layoutCache))
+        let shrunk = StressShrinker.shrink(script, invariant: .layoutCache, seconds: 60)
+        #expect(shrunk.steps.count <= 6, "shrunk to \(shrunk.steps.count) of \(script.steps.count) steps")
+        #expect(StressShrinker.fails(shrunk, invariant: .layoutCache))
+    }
+
+    /// A live run with a fault fails, prints the seed, saves a shrunk script, and the saved file replays to
+    /// the same failure.
+    @MainActor @Test func aFailingLiveRunSavesAShrunkScriptThatReplays() throws {
+        let directory = try StressTestSupport.temporaryDirectory()
+        defer { StressTestSupport.remove(directory) }
+        let options = StressOptions(threads: 2, operations: 6_000, seed: 5, recipe: .staleLayout, fault: .staleAncestors,
+                                    regressionDirectory: directory.path, shrinkSeconds: 30)
+        let result = StressRunner.run(options)
+        #expect(!result.passed)
+        let regression = try #require(result.regressions.first { $0.invariant == .layoutCache })
+        #expect(regression.reproducedSequentially)
+        let path = try #require(regression.path)
+        #expect(path.hasSuffix("stale-layout-seed5-layout-cache.json"))
+        #expect(regression.steps < regression.recordedSteps, "shrunk to \(regression.steps) of \(regression.recordedSteps)")
+
+        let script = try StressScript.load(path: path)
+        #expect(script.seed == 5 && script.threads == 2 && script.fault == .staleAncestors)
+        #expect(script.failure?.invariant == "layout-cache")
+        #expect(script.shrunkFrom == 6_000)
+        #expect(script.origin == "bench stress --threads 2 --ops 6000 --seed 5 --recipe stale-layout --inject-fault stale-ancestors")
+        let replay = StressReplayer.replay(script)
+        #expect(replay.invariants.contains { $0.invariant == .layoutCache && !$0.holds })
+        #expect(StressReport.lines(for: result).contains("seed 5"))
+    }
+
+    // MARK: - Helpers
+
+    static func renumbered(_ blueprint: StressBlueprint, by offset: Int) -> StressBlueprint {
+        var copy = blueprint
+        copy.id += offset
+        copy.children = blueprint.children?.map { renumbered($0, by: offset) }
+        return copy
+    }
+
+    static func renumbered(_ op: StressOperation, by offset: Int) -> StressOperation {
+        switch op {
+        case .create: return op
+        case .measure(let node, let range): return .measure(node: node + offset, range: range)
+        case .setText(let node, let text): return .setText(node: node + offset, text: text)
+        default: return op
+        }
+    }
+}

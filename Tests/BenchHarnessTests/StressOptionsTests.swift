@@ -1,0 +1,72 @@
+import Testing
+@testable import BenchHarness
+
+// Recipes, options and durations: what `bench stress` accepts and the exact message for what it refuses.
+
+@Suite struct StressOptionsTests {
+    @Test func runnableRecipesNameTheirIssuesAndAnInvariant() throws {
+        let invariants = Set(StressInvariant.allCases.map(\.rawValue))
+        for recipe in StressRecipe.runnable {
+            #expect(!recipe.issues.isEmpty && !recipe.summary.isEmpty)
+            #expect(invariants.contains(recipe.targetInvariant), "\(recipe.rawValue)")
+            #expect(try StressRecipe.named(recipe.rawValue) == recipe)
+        }
+        #expect(StressRecipe.runnable.map(\.rawValue)
+                    == ["mixed", "stale-layout", "unchanged-size", "scroll-content", "independent-trees", "text-cache"])
+    }
+
+    @Test func recipesPendingTheASMMergeAreRefused() {
+        for name in ["transition-race", "asm-order"] {
+            #expect(throws: StressInputError.badOption("--recipe", name, "needs automatic subnode management and layout "
+                                                        + "transitions, which are not merged yet (pending ASM merge)")) {
+                try StressRecipe.named(name)
+            }
+        }
+        #expect(StressRecipe.transitionRace.issues == "Texture #2061")
+        #expect(StressRecipe.asmOrder.issues == "Texture #2549, #693")
+    }
+
+    @Test func anUnknownRecipeListsTheRunnableOnes() {
+        #expect(throws: StressInputError.badOption("--recipe", "fast", "unknown recipe; one of mixed, stale-layout, "
+                                                    + "unchanged-size, scroll-content, independent-trees, text-cache")) {
+            try StressRecipe.named("fast")
+        }
+    }
+
+    @Test func optionsOutOfRangeAreInputErrors() {
+        #expect(throws: StressInputError.badOption("--threads", "0", "must be between 1 and 64")) {
+            try StressOptions(threads: 0).validate()
+        }
+        #expect(throws: StressInputError.badOption("--threads", "65", "must be between 1 and 64")) {
+            try StressOptions(threads: 65).validate()
+        }
+        #expect(throws: StressInputError.badOption("--ops", "0", "must be at least 1")) {
+            try StressOptions(operations: 0).validate()
+        }
+        #expect(throws: (any Error).self) { try StressOptions(duration: -1).validate() }
+        #expect(throws: (any Error).self) { try StressOptions(shrinkSeconds: .nan).validate() }
+        #expect(throws: Never.self) { try StressOptions().validate() }
+    }
+
+    @Test func durationsParse() {
+        #expect(StressDuration.parse("30s") == 30)
+        #expect(StressDuration.parse("2m") == 120)
+        #expect(StressDuration.parse("500ms") == 0.5)
+        #expect(StressDuration.parse("1h") == 3600)
+        #expect(StressDuration.parse("1.5") == 1.5)
+        for bad in ["", "s", "-1s", "0s", "5x", "1e3s", "inf", " 5s"] {
+            #expect(StressDuration.parse(bad) == nil, "\(bad)")
+        }
+        #expect(StressDuration.format(0.25) == "250 ms")
+        #expect(StressDuration.format(1.234) == "1.23 s")
+        #expect(StressDuration.format(42.17) == "42.1 s")
+    }
+
+    @Test func theInvariantsAreTheDocumentedEleven() {
+        #expect(StressInvariant.allCases.map(\.rawValue) == [
+            "hierarchy", "views", "pending-state", "layout-settled", "applied-layout", "visible-frames",
+            "scroll-content-size",
+            "stable-relayout", "layout-cache", "measure-results", "released",
+        ])
+    }
+}

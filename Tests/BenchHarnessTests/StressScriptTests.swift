@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+@testable import BenchHarness
+
+// Stress scripts as files: what is written reads back equal, and every kind of bad file is one error naming
+// the file, the JSON path and the reason.
+
+@Suite struct StressScriptTests {
+    static let file = "script.json"
+
+    /// One step of every operation kind.
+    static let everyOperation: [StressStep] = {
+        let root = StressBlueprint(id: 1, kind: .cell, stack: StressStack(direction: .horizontal, spacing: 4,
+                                                                           justifyContent: .spaceBetween,
+                                                                           alignItems: .center, inset: 8),
+                                   children: [StressBlueprint(id: 2, kind: .text, style: StressStyle(flexGrow: 1), text: "Hi 👍🏽"),
+                                              StressBlueprint(id: 3, kind: .scroll, children: [
+                                                  StressBlueprint(id: 4, kind: .leaf,
+                                                                  style: StressStyle(width: 40, height: 20, alignSelf: .center)),
+                                              ])])
+        let ops: [(Int, StressOperation)] = [
+            (1, .create(root: root, shared: false)),
+            (1, .create(root: StressBlueprint(id: 5, kind: .container), shared: true)),
+            (2, .setStyle(node: 2, style: StressStyle(width: 10, flexShrink: 1, spacingBefore: 4))),
+            (2, .setText(node: 2, text: "quote \" and backslash \\")),
+            (2, .setStack(node: 3, stack: StressStack())),
+            (2, .setNeedsLayout(node: 4)),
+            (2, .measure(node: 1, range: StressRange(minWidth: 0, minHeight: 0, maxWidth: .infinity, maxHeight: .infinity))),
+            (2, .setProperty(node: 4, write: .alpha(0.5))),
+            (1, .setProperty(node: 1, write: .frame(x: 0, y: 0, width: 375, height: 600))),
+            (1, .invalidate(node: 4)),
+            (1, .insert(node: 5, parent: 3, index: 1)),
+            (1, .remove(node: 5)),
+            (1, .replace(node: 4, with: 5)),
+            (1, .layoutPass(root: 1, width: 375, height: 600)),
+            (1, .handOff(root: 1)),
+            (0, .load(root: 1)),
+            (0, .mainLayout(root: 1, width: 320)),
+            (0, .read(node: 2)),
+            (0, .flush),
+            (0, .detach(node: 3)),
+            (0, .attach(root: 3, parent: 1, index: 0)),
+            (1, .discard(root: 4)),
+        ]
+        return ops.enumerated().map { StressStep(seq: $0.offset * 2, lane: $0.element.0, op: $0.element.1) }
+    }()
+
+    @Test func aWrittenScriptReadsBackEqual() throws {
+        var script = StressScript(recipe: .scrollContent, steps: Self.everyOperation)
+        script.name = "round trip"
+        script.origin = "bench stress --threads 2"
+        script.seed = 18_446_744_073_709_551_615
+        script.threads = 2
+        script.operations = 100
+        script.fault = .staleAncestors
+        script.failure = StressScriptFailure(invariant: "layout-cache", message: "cell 1 …")
+        script.reproducedSequentially = true
+        script.shrunkFrom = 100
+        script.knownIssue = "none"
+        let text = script.text
+        #expect(try StressScript.decode(text, file: Self.file) == script)
+        // One step per line, infinity as "inf".
+        let stepLines = text.split(separator: "\n").filter { $0.hasPrefix("    {\"seq\": ") }
+        #expect(stepLines.count == Self.everyOperation.count)
+        #expect(text.contains(#""maxWidth":"inf""#))
+        #expect(text.contains(#"{"seq": 36, "lane": 0, "op": {"flush":{}}}"#))
+    }
+
+    @Test func savingNeverOverwrites() throws {
+        let directory = try StressTestSupport.temporaryDirectory()
+        defer { StressTestSupport.remove(directory) }
+        let script = StressScript(steps: Array(Self.everyOperation.prefix(2)))
+        let first = try script.save(inDirectory: directory.path + "/nested", baseName: "name")
+        let second = try script.save(inDirectory: directory.path + "/nested", baseName: "name")
+        #expect(first.hasSuffix("/nested/name.json"))
+        #expect(second.hasSuffix("/nested/name-2.json"))
+        #expect(try StressScript.load(path: second) == script)
+    }
+
+    // MARK: - Bad files
+
+    static func error(_ text: String) -> String? {
+        do {
+            _ = try StressScript.decode(text, file: file)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    static func steps(_ body: String) -> String { #"{"steps": [\#(body)]}"# }
+
+    static let measureOp = #"{"measure": {"node": 1, "range": {"minWidth": 0, "minHeight": 0, "maxWidth": 375, "maxHeight": "inf"}}}"#
+
+    @Test func aMinimalScriptDecodes() throws {
+        let script = try StressScript.decode(Self.steps(#"{"seq": 0, "lane": 2, "op": \#(Self.measureOp)}"#), file: Self.file)
+        #expect(script.recipe == .mixed)
+        #expect(script.steps == [StressStep(seq: 0, lane: 2, op: .measure(node: 1, range: StressRange(width: 375)
+            .with { $0.minWidth = 0 }))])
+    }
+
+    @Test(arguments: [
+        (#"{"steps": ["#, "script.json: $.steps[0]: invalid JSON at line 1, column 12: "),
+        ("[]", "script.json: $: expected an object (a stress script), found an empty array"),
+        ("{}", #"script.json: $: missing key "steps" in a stress script"#),
+        (#"{"steps": {}}"#, "script.json: $.steps: expected an array of steps, found an object"),
+        (steps("3"), "script.json: $.steps[0]: expected a step object, found 3"),
+        (steps(#"{"seq": 0, "lane": 1, "op": {"measure": {}}, "thread": 2}"#),
+         #"script.json: $.steps[0].thread: unknown key "thread" in a step (allowed: seq, lane, op)"#),
+        (steps(#"{"seq": 0, "lane": 1}"#), #"script.json: $.steps[0]: missing key "op" in a step"#),
+        (steps(#"{"seq": 0, "lane": 1, "op": {"explode": {}}}"#),
+         #"script.json: $.steps[0].op.explode: unknown operation "explode" (one of setStyle"#),
+        (steps(#"{"seq": 0, "lane": 0, "op": {"transition": {"node": 1}}}"#),
+         #"script.json: $.steps[0].op.transition: operation "transition" needs automatic subnode management and layout transitions (pending ASM merge)"#),
+        (steps(#"{"seq": 0, "lane": 0, "op": {"flush": {}, "read": {"node": 1}}}"#),
+         "script.json: $.steps[0].op: an operation is an object with exactly one key (its name), found 2 keys"),
+        (steps(#"{"seq": 0, "lane": 0, "op": "flush"}"#),
+         #"script.json: $.steps[0].op: expected an operation object such as {"measure": {…}}, found "flush""#),
+        (steps(#"{"seq": "x", "lane": 1, "op": \#(measureOp)}"#),
+         #"script.json: $.steps[0].seq: expected an integer, found "x""#),
+        (steps(#"{"seq": 0, "lane": 1, "op": {"measure": {"node": 1}}}"#),
+         #"script.json: $.steps[0].op.measure: missing key "range""#),
+        (steps(#"{"seq": 0, "lane": 1, "op": {"measure": {"node": 1, "range": {"minWidth": 0, "minHeight": 0, "maxWidth": true, "maxHeight": 1}}}}"#),
+         #"script.json: $.steps[0].op.measure.range.maxWidth: expected a number or "inf", found true"#),
+        (steps(#"{"seq": 0, "lane": 1, "op": {"setStack": {"node": 1, "stack": {"direction": "diagonal"}}}}"#),
+         #"script.json: $.steps[0].op.setStack.stack.direction: expected one of "vertical", "horizontal", found "diagonal""#),
+        (steps(#"{"seq": 0, "lane": 2, "op": {"flush": {}}}"#),
+         #"script.json: $.steps[0].lane: "flush" runs on the main actor only (lane 0), found lane 2"#),
+        (steps(#"{"seq": 0, "lane": 0, "op": {"create": {"root": {"id": 1, "kind": "leaf"}, "shared": false}}}"#),
+         #"script.json: $.steps[0].lane: "create" runs on a worker lane (1 or more), found lane 0"#),
+        (steps(#"{"seq": 0, "lane": 65, "op": {"flush": {}}}"#),
+         "script.json: $.steps[0].lane: must be 0 (the main actor) or a worker lane 1…64, found 65"),
+        (steps(#"{"seq": 1, "lane": 0, "op": {"flush": {}}}, {"seq": 1, "lane": 0, "op": {"flush": {}}}"#),
+         "script.json: $.steps[1].seq: sequence numbers must increase, found 1 after 1"),
+        (steps(#"{"seq": 0, "lane": 1, "op": {"measure": {"node": 1, "range": {"minWidth": 10, "minHeight": 0, "maxWidth": 5, "maxHeight": 1}}}}"#),
+         "script.json: $.steps[0].op.measure.range: not a valid size range (finite minima ≥ 0, maxima ≥ minima)"),
+        (steps(#"{"seq": 0, "lane": 1, "op": {"create": {"root": {"id": 1, "kind": "text", "children": [{"id": 2, "kind": "leaf"}]}, "shared": false}}}"#),
+         "script.json: $.steps[0].op.create.root.children: a text node takes no children"),
+        (steps(#"{"seq": 0, "lane": 1, "op": {"create": {"root": {"id": 1, "kind": "cell", "children": [{"id": 1, "kind": "leaf"}]}, "shared": false}}}"#),
+         "script.json: $.steps[0].op.create.root: node ids must be unique within a created tree"),
+        (steps(#"{"seq": 0, "lane": 1, "op": {"create": {"root": {"id": 1, "kind": "button"}, "shared": false}}}"#),
+         #"script.json: $.steps[0].op.create.root.kind: unknown value "button""#),
+        (#"{"version": 2, "steps": []}"#, "script.json: $.version: unsupported version 2 (this bench reads version 1)"),
+        (#"{"format": "layout", "steps": []}"#, #"script.json: $.format: expected "loom-stress-script", found "layout""#),
+        (#"{"recipe": "transition", "steps": []}"#, #"script.json: $.recipe: unknown value "transition""#),
+    ])
+    func aBadScriptIsOneLineWithThePath(_ text: String, _ expected: String) {
+        let message = Self.error(text)
+        #expect(message?.hasPrefix(expected) == true, "got: \(message ?? "no error")")
+        #expect(message?.contains("\n") == false)
+    }
+
+    @Test func anUnreadableFileNamesTheFileAndTheReason() {
+        let path = "/nonexistent/loom/script.json"
+        #expect(throws: StressInputError.unreadable(file: path, reason: "No such file or directory")) {
+            try StressScript.load(path: path)
+        }
+    }
+}
+
+extension StressRange {
+    fileprivate func with(_ change: (inout StressRange) -> Void) -> StressRange {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+}
