@@ -82,7 +82,11 @@ extension RunCommand {
         guard !noSave else { return }
         do {
             let path = try ResultFiles.save(result, under: output ?? ResultFiles.defaultRunsDirectory)
-            let renderings = result.scenario.kind == .churn ? "summary.md, chart" : "summary.md"
+            let renderings = switch result.scenario.kind {
+            case .layout: "summary.md, charts"
+            case .churn: "summary.md, chart"
+            default: "summary.md"
+            }
             if json { ExitStatus.printError("saved \(path)") } else { print("\nsaved \(path) (+ \(renderings))") }
         } catch {
             ExitStatus.printError("error: could not save the result: \(error)")

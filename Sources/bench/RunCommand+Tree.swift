@@ -39,20 +39,7 @@ extension RunCommand {
                                          timingsValid: !BuildConfiguration.isDebug)
         result.scenario.generator = scenario.shape.rawValue
         result.notes.append(treeNote(scenario))
-        if json {
-            print(result.json(), terminator: "")
-        } else {
-            print(TableReport.render(result), terminator: "")
-        }
-        if !noSave {
-            do {
-                let path = try ResultFiles.save(result, under: output ?? ResultFiles.defaultRunsDirectory)
-                if json { ExitStatus.printError("saved \(path)") } else { print("\nsaved \(path) (+ summary.md, charts)") }
-            } catch {
-                ExitStatus.printError("error: could not save the result: \(error)")
-                throw ExitCode(1)
-            }
-        }
+        try emit(result)
         if measurements.frameChecks.contains(where: { $0.mismatches > 0 }) {
             ExitStatus.printError("error: the tree's frames differ from the hand-computed ones (see the table)")
             throw ExitCode(1)

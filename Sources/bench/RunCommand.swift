@@ -156,20 +156,7 @@ struct RunCommand: ParsableCommand {
 
         let result = ResultDocument.make(scenario: scenario, measurements: measurements, provenance: provenance,
                                          timingsValid: !BuildConfiguration.isDebug)
-        if json {
-            print(result.json(), terminator: "")
-        } else {
-            print(TableReport.render(result), terminator: "")
-        }
-        if !noSave {
-            do {
-                let path = try ResultFiles.save(result, under: output ?? ResultFiles.defaultRunsDirectory)
-                if json { ExitStatus.printError("saved \(path)") } else { print("\nsaved \(path) (+ summary.md, charts)") }
-            } catch {
-                ExitStatus.printError("error: could not save the result: \(error)")
-                throw ExitCode(1)
-            }
-        }
+        try emit(result)
         if measurements.frameChecks.contains(where: { $0.mismatches > 0 }) {
             ExitStatus.printError("error: the engine's frames differ from the manual layout's (see the table)")
             throw ExitCode(1)
