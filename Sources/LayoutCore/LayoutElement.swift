@@ -17,6 +17,13 @@ public protocol LayoutElement: Sendable {
 
     /// Texture's calculateLayoutThatFits: — the element's own layout for an already resolved range.
     func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout
+
+    /// Loom's engine entry: the same layout as `layoutThatFits(_:parentSize:)`, written as records into
+    /// `scratch` (LayoutScratch.swift); returns its record. The built-in specs implement it without
+    /// building `Layout` trees; the default records the element's `layoutThatFits(_:parentSize:)`, so an
+    /// element that only implements the Texture methods behaves exactly as before.
+    func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
+                        into scratch: inout LayoutScratch) -> LayoutRecordIndex
 }
 
 extension LayoutElement {
@@ -27,6 +34,11 @@ extension LayoutElement {
 
     @inlinable public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
         calculateLayoutThatFits(constrainedSize, restrictedTo: style.size, relativeToParentSize: parentSize)
+    }
+
+    @inlinable public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
+                                          into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        scratch.append(layoutThatFits(constrainedSize, parentSize: parentSize))
     }
 
     @inlinable public func calculateLayoutThatFits(_ constrainedSize: SizeRange,

@@ -97,8 +97,13 @@ extension DisplayNode {
             }
         }
         // 4–6. Lay the spec out with the node's range (parent size = range.max), wrap it in the node's
-        //      own layout unless it already is one, and flatten to the direct subnode layouts.
-        return Layout.nodeLayout(for: self, specLayout: element.layoutThatFits(range))
+        //      own layout unless it already is one, and flatten to the direct subnode layouts — written
+        //      as records into this thread's reused scratch and flattened from there, so no spec builds a
+        //      `Layout` tree (LayoutScratch.swift).
+        return LayoutScratchPool.withScratch { scratch in
+            let root = element.layoutThatFits(range, parentSize: range.max, into: &scratch)
+            return Layout.nodeLayout(for: self, root: root, in: scratch)
+        }
     }
 
     // MARK: - Cache state

@@ -21,6 +21,13 @@ public struct LayoutSpec: LayoutElement {
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
         Layout(specSize: constrainedSize.min)
     }
+
+    /// The record of `layoutThatFits(_:parentSize:)`: size = the resolved range's minimum.
+    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
+                               into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        let resolved = constrainedSize.intersect(style.size.resolve(parentSize: parentSize))
+        return scratch.appendLeaf(element: nil, type: .layoutSpec, size: resolved.min)
+    }
 }
 
 /// The spacer of the seeds (`let spacer = ASLayoutSpec(); spacer.style.flexGrow = 1`).

@@ -22,16 +22,30 @@ public struct WrapperLayoutSpec: LayoutElement {
     }
 
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
+        LayoutScratch.buildLayout { calculateLayout(constrainedSize, into: &$0) }
+    }
+
+    /// The protocol's default resolution (the style size restricts the range), then the wrapper layout.
+    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
+                               into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        calculateLayout(constrainedSize.intersect(style.size.resolve(parentSize: parentSize)), into: &scratch)
+    }
+
+    func calculateLayout(_ constrainedSize: SizeRange, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         var size = constrainedSize.min
-        var sublayouts: [Layout] = []
-        sublayouts.reserveCapacity(children.count)
+        // Children are measured first: a spec's run of links must be contiguous.
+        var measured: [LayoutRecordIndex] = []
+        measured.reserveCapacity(children.count)
         for child in children {
-            var layout = child.layoutThatFits(constrainedSize, parentSize: constrainedSize.max)
-            layout.position = .zero
-            size.width = foundationMax(size.width, layout.size.width)
-            size.height = foundationMax(size.height, layout.size.height)
-            sublayouts.append(layout)
+            let layout = child.layoutThatFits(constrainedSize, parentSize: constrainedSize.max, into: &scratch)
+            scratch.setPosition(.zero, of: layout)
+            let childSize = scratch.size(of: layout)
+            size.width = foundationMax(size.width, childSize.width)
+            size.height = foundationMax(size.height, childSize.height)
+            measured.append(layout)
         }
-        return Layout(specSize: size, sublayouts: sublayouts)
+        let first = scratch.linkStart
+        for layout in measured { scratch.appendLink(layout) }
+        return scratch.appendSpec(size: size, linksFrom: first)
     }
 }

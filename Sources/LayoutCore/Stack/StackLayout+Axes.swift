@@ -68,11 +68,12 @@ struct StackContext {
     }
 }
 
-/// The stack's children and their current layouts (same order). The layouts become the stack's
-/// sublayouts. Kept apart from `StackContext` so that the context stays a plain value.
+/// The stack's children and the scratch their layouts are recorded in (each item's current record is
+/// `StackItem.record`; they become the stack's sublayouts). Kept apart from `StackContext` so that the
+/// context stays a plain value.
 struct StackChildren {
     let elements: [any LayoutElement]
-    var layouts: [Layout] = []
+    var scratch = LayoutScratch()
 }
 
 /// The items of one stack layout: temporary storage (on the stack when small) that lives exactly as
@@ -82,7 +83,7 @@ typealias StackItems = UnsafeMutableBufferPointer<StackItem>
 
 /// One child: what the algorithm needs of its style (read once — a node's style may take a lock) and
 /// the size of its current layout along both axes. A plain value (no references), so copying one costs
-/// no reference counting; the child itself is `children.elements[i]` and its layout `children.layouts[i]`.
+/// no reference counting; the child itself is `children.elements[i]` and its current layout the scratch record `record`.
 struct StackItem {
     /// alignSelf unless auto, else the stack's alignItems (notSet is kept; it behaves as start).
     let alignment: StackLayoutAlignItems
@@ -100,6 +101,8 @@ struct StackItem {
 
     private(set) var stackSize: Double = 0
     private(set) var crossSize: Double = 0
+    /// The child's current layout in the scratch (replaced when the child is measured again).
+    var record: LayoutRecordIndex = 0
 
     init(style: LayoutElementStyle, context: StackContext) {
         alignment = StackItem.effectiveAlignment(style.alignSelf, context.alignItems)

@@ -147,10 +147,20 @@ public struct StackLayoutSpec: LayoutElement {
     }
 
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
+        LayoutScratch.buildLayout { calculateLayout(constrainedSize, into: &$0) }
+    }
+
+    /// The protocol's default resolution (the own style size restricts the range), then the stack.
+    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
+                               into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        calculateLayout(constrainedSize.intersect(ownStyle.size.resolve(parentSize: parentSize)), into: &scratch)
+    }
+
+    func calculateLayout(_ constrainedSize: SizeRange, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         StackLayout.layout(of: children, StackContext(
             direction: direction, spacing: spacing, justifyContent: storedJustifyContent,
             alignItems: storedAlignItems, flexWrap: flexWrap, alignContent: alignContent, lineSpacing: lineSpacing,
-            range: constrainedSize))
+            range: constrainedSize), into: &scratch)
     }
 }
 
