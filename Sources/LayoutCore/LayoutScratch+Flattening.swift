@@ -10,7 +10,7 @@ extension Layout {
                                   in scratch: LayoutScratch) -> Layout {
         let record = scratch.records[root]
         // The spec returned a node (this one or another): rare, so the tree path handles it.
-        if record.type == .node || record.element != nil {
+        if record.type == .node || record.object >= 0 {
             return nodeLayout(for: node, specLayout: scratch.layout(of: root))
         }
         // The wrapper's size (sanitized once more at creation), sanitized again by `flattened()`, as in
@@ -61,12 +61,21 @@ extension LayoutScratch {
     @inline(__always)
     private func emitNodeLayout(_ index: LayoutRecordIndex, absolute: Point, into emitted: inout [Layout]) {
         let position = ceilPx(absolute)
-        if records[index].nodeSublayouts.isEmpty && records[index].position.isIdentical(to: position) {
-            emitted.append(Layout(unsanitized: records[index].element, type: records[index].type,
-                                  size: records[index].size, position: records[index].position, sublayouts: []))
+        let record = records[index]
+        if record.object >= 0 {
+            let object = Int(record.object)
+            if objects[object].sublayouts.isEmpty && record.position.isIdentical(to: position) {
+                emitted.append(Layout(unsanitized: objects[object].element, type: record.type, size: record.size,
+                                      position: record.position, sublayouts: []))
+            } else {
+                emitted.append(Layout(element: objects[object].element, type: .node, size: record.size,
+                                      position: absolute))
+            }
+        } else if record.position.isIdentical(to: position) {
+            emitted.append(Layout(unsanitized: nil, type: record.type, size: record.size, position: record.position,
+                                  sublayouts: []))
         } else {
-            emitted.append(Layout(element: records[index].element, type: .node, size: records[index].size,
-                                  position: absolute))
+            emitted.append(Layout(element: nil, type: .node, size: record.size, position: absolute))
         }
     }
 }

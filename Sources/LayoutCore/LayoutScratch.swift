@@ -17,9 +17,10 @@
 public typealias LayoutRecordIndex = Int
 
 /// One measured element: what a `Layout` holds, with its sublayouts as a run of `LayoutScratch.links`.
+/// A trivial value (no references): reading, copying and dropping records costs no reference counting —
+/// with the element and a node's sublayouts stored in the record, every `records[i]` read retained and
+/// released them (~2.7k of the feed-parity cell's 31k instructions went to flattening alone).
 struct LayoutRecord {
-    /// The node (compared by identity); nil for layout specs.
-    var element: (any AnyObject & Sendable)?
     var type: LayoutElementType
     /// Already sanitized (pixel-ceiled, or 0×0 when invalid) exactly as `Layout.init` would have.
     var size: Size
@@ -28,9 +29,10 @@ struct LayoutRecord {
     /// The sublayouts: `links[firstLink ..< firstLink + linkCount]` are their record indices.
     var firstLink: Int32
     var linkCount: Int32
-    /// A node layout's own sublayouts (a node is a leaf of the spec tree: they are never walked here,
-    /// only handed back when a `Layout` tree is built). Empty for leaves and specs.
-    var nodeSublayouts: [Layout]
+    /// Index into `LayoutScratch.objects` of the layout that holds the element (a node) and, for a node,
+    /// its own sublayouts (a node is a leaf of the spec tree: they are never walked here, only handed
+    /// back when a `Layout` tree is built); -1 for a spec record (no element, no sublayouts of its own).
+    var object: Int32
 }
 
 /// Reusable storage for the records of one layout call (see the top of this file). A value: pass it
@@ -39,6 +41,8 @@ public struct LayoutScratch {
     var records: [LayoutRecord] = []
     /// Sublayout runs, each a contiguous slice written when its spec finishes.
     var links: [Int32] = []
+    /// The layouts of records that refer to an object (see `LayoutRecord.object`); they keep it alive.
+    var objects: [Layout] = []
 
     public init() {}
 
@@ -46,21 +50,25 @@ public struct LayoutScratch {
     public struct Mark {
         let records: Int
         let links: Int
+        let objects: Int
     }
 
-    public var mark: Mark { Mark(records: records.count, links: links.count) }
+    public var mark: Mark { Mark(records: records.count, links: links.count, objects: objects.count) }
 
     /// Drops every record appended since `mark` (keeping the arrays' capacity).
     public mutating func reset(to mark: Mark) {
         if records.count > mark.records { records.removeSubrange(mark.records...) }
         if links.count > mark.links { links.removeSubrange(mark.links...) }
+        if objects.count > mark.objects { objects.removeSubrange(mark.objects...) }
     }
 
     /// Drops everything, keeping capacity.
     public mutating func removeAll() {
         records.removeAll(keepingCapacity: true)
         links.removeAll(keepingCapacity: true)
+        objects.removeAll(keepingCapacity: true)
     }
+
 
     // MARK: - Reading and positioning
 
@@ -78,8 +86,14 @@ public struct LayoutScratch {
     /// A record with no sublayouts whose size is sanitized here (as `Layout.init` does).
     mutating func appendLeaf(element: (any AnyObject & Sendable)?, type: LayoutElementType, size: Size)
         -> LayoutRecordIndex {
-        records.append(LayoutRecord(element: element, type: type, size: Layout.sanitizedSize(size),
-                                    position: .null, firstLink: 0, linkCount: 0, nodeSublayouts: []))
+        let size = Layout.sanitizedSize(size)
+        var object: Int32 = -1
+        if let element {
+            object = Int32(truncatingIfNeeded: objects.count)
+            objects.append(Layout(unsanitized: element, type: type, size: size, position: .null, sublayouts: []))
+        }
+        records.append(LayoutRecord(type: type, size: size, position: .null, firstLink: 0, linkCount: 0,
+                                    object: object))
         return records.count - 1
     }
 
@@ -114,19 +128,22 @@ public struct LayoutScratch {
 
 
     mutating func appendSpecRecord(size: Size, firstLink: Int, linkCount: Int) -> LayoutRecordIndex {
-        records.append(LayoutRecord(element: nil, type: .layoutSpec, size: Layout.sanitizedSize(size),
-                                    position: .null, firstLink: Int32(truncatingIfNeeded: firstLink),
-                                    linkCount: Int32(truncatingIfNeeded: linkCount), nodeSublayouts: []))
+        records.append(LayoutRecord(type: .layoutSpec, size: Layout.sanitizedSize(size), position: .null,
+                                    firstLink: Int32(truncatingIfNeeded: firstLink),
+                                    linkCount: Int32(truncatingIfNeeded: linkCount), object: -1))
         return records.count - 1
     }
 
     /// Records an already built layout (a node's, or any element's `Layout` tree) with its position. A
     /// node layout is one record that keeps its sublayouts; a spec layout's sublayouts become records.
-    public mutating func append(_ layout: Layout) -> LayoutRecordIndex {
+    /// `consuming`: a node's layout (the common case) moves into `objects` without another retain.
+    public mutating func append(_ layout: consuming Layout) -> LayoutRecordIndex {
         if layout.type == .node || layout.sublayouts.isEmpty {
-            records.append(LayoutRecord(element: layout.element, type: layout.type, size: layout.size,
-                                        position: layout.position, firstLink: 0, linkCount: 0,
-                                        nodeSublayouts: layout.sublayouts))
+            let keepsObject = layout.element != nil || !layout.sublayouts.isEmpty
+            records.append(LayoutRecord(type: layout.type, size: layout.size, position: layout.position,
+                                        firstLink: 0, linkCount: 0,
+                                        object: keepsObject ? Int32(truncatingIfNeeded: objects.count) : -1))
+            if keepsObject { objects.append(layout) }
             return records.count - 1
         }
         // Children first (their own runs), then this run, contiguous.
@@ -137,9 +154,16 @@ public struct LayoutScratch {
         }
         let first = links.count
         for child in children { links.append(Int32(truncatingIfNeeded: child)) }
-        records.append(LayoutRecord(element: layout.element, type: layout.type, size: layout.size,
-                                    position: layout.position, firstLink: Int32(truncatingIfNeeded: first),
-                                    linkCount: Int32(truncatingIfNeeded: children.count), nodeSublayouts: []))
+        var object: Int32 = -1
+        if layout.element != nil {
+            // Keeps the element only (the sublayouts are records).
+            object = Int32(truncatingIfNeeded: objects.count)
+            objects.append(Layout(unsanitized: layout.element, type: layout.type, size: layout.size,
+                                  position: layout.position, sublayouts: []))
+        }
+        records.append(LayoutRecord(type: layout.type, size: layout.size, position: layout.position,
+                                    firstLink: Int32(truncatingIfNeeded: first),
+                                    linkCount: Int32(truncatingIfNeeded: children.count), object: object))
         return records.count - 1
     }
 
@@ -149,16 +173,21 @@ public struct LayoutScratch {
     /// as they are (already sanitized once, as `Layout.init` did when the tree was built directly).
     public func layout(of index: LayoutRecordIndex) -> Layout {
         let record = records[index]
-        var sublayouts = record.nodeSublayouts
+        var element: (any AnyObject & Sendable)?
+        var sublayouts: [Layout] = []
+        if record.object >= 0 {
+            element = objects[Int(record.object)].element
+            sublayouts = objects[Int(record.object)].sublayouts
+        }
         if record.linkCount > 0 {
-            sublayouts.reserveCapacity(Int(record.linkCount))
+            sublayouts.reserveCapacity(sublayouts.count + Int(record.linkCount))
             let first = Int(record.firstLink)
             for link in first..<(first + Int(record.linkCount)) {
                 sublayouts.append(layout(of: Int(links[link])))
             }
         }
-        return Layout(unsanitized: record.element, type: record.type, size: record.size,
-                      position: record.position, sublayouts: sublayouts)
+        return Layout(unsanitized: element, type: record.type, size: record.size, position: record.position,
+                      sublayouts: sublayouts)
     }
 }
 
