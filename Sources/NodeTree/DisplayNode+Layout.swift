@@ -91,7 +91,7 @@ extension DisplayNode {
             element = block(self, range)
         } else {
             element = layoutSpecThatFits(range)
-            if ObjectIdentifier(type(of: element)) == ObjectIdentifier(NoLayoutSpec.self) {
+            if DisplayNode.isNoLayoutSpec(element) {
                 // Leaf path: size = Clamp(range, calculateSizeThatFits(range.max)), no sublayouts.
                 return Layout(node: self, size: range.clamp(calculateSizeThatFits(range.max)))
             }
@@ -104,6 +104,14 @@ extension DisplayNode {
             let root = element.layoutThatFits(range, parentSize: range.max, into: &scratch)
             return Layout.nodeLayout(for: self, root: root, in: scratch)
         }
+    }
+
+    /// "Is this the base layoutSpecThatFits' marker?", from the existential's static type: opening it
+    /// costs nothing, where `type(of:)` asks the runtime for the dynamic type (swift_getDynamicType, ~230
+    /// instructions per leaf measurement).
+    @inline(__always)
+    private static func isNoLayoutSpec<Element: LayoutElement>(_ element: Element) -> Bool {
+        Element.self == NoLayoutSpec.self
     }
 
     // MARK: - Cache state
