@@ -24,6 +24,12 @@ public protocol LayoutElement: Sendable {
     /// element that only implements the Texture methods behaves exactly as before.
     func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                         into scratch: inout LayoutScratch) -> LayoutRecordIndex
+
+    /// Runs `body` on the element's style read in place, for the stack algorithm's one read per child
+    /// (a node runs it under its lock, so `body` must only read the style). The same as `style`, except
+    /// that the ascender and descender may be the element's own where `style` derives them (a vertical
+    /// stack's come from its children): read `style` for those. The default passes `style`.
+    func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R
 }
 
 extension LayoutElement {
@@ -39,6 +45,10 @@ extension LayoutElement {
     @inlinable public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                                           into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         scratch.append(layoutThatFits(constrainedSize, parentSize: parentSize))
+    }
+
+    @inlinable public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R {
+        body(style)
     }
 
     @inlinable public func calculateLayoutThatFits(_ constrainedSize: SizeRange,

@@ -114,6 +114,12 @@ extension DisplayNode {
         Element.self == NoLayoutSpec.self
     }
 
+    /// The style read under the node's lock without copying it out (the stack algorithm reads a few
+    /// fields of it per child). `body` is LayoutCore's, never user code, and only reads the style.
+    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R {
+        state.withLock { body($0.style) }
+    }
+
     // MARK: - Cache state
 
     /// The applied layout (nil until a layout pass applied one). Texture's calculatedLayout.

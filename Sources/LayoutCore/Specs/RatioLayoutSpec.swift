@@ -14,6 +14,9 @@ public struct RatioLayoutSpec: LayoutElement {
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
+    /// The stored style, read in place (the protocol's default would copy it through `style`).
+    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { body(style) }
+
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {

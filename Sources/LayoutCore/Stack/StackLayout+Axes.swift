@@ -92,8 +92,10 @@ struct StackItem {
     let flexGrow: Double
     let flexShrink: Double
     let flexBasis: Dimension
-    let ascender: Double
-    let descender: Double
+    /// Read only for baseline-aligned items (`StackLayout.initializeItems`), else 0: they matter only to
+    /// `baseline`, and a vertical stack derives them from its children's styles.
+    private(set) var ascender: Double = 0
+    private(set) var descender: Double = 0
     /// For stretch-aligned items only: the child's own min/max cross size, resolved with an undefined
     /// parent (0 and ∞ when the style does not constrain the cross axis).
     let ownCrossMin: Double
@@ -104,15 +106,13 @@ struct StackItem {
     /// The child's current layout in the scratch (replaced when the child is measured again).
     var record: LayoutRecordIndex = 0
 
-    init(style: LayoutElementStyle, context: StackContext) {
+    init(style: borrowing LayoutElementStyle, context: StackContext) {
         alignment = StackItem.effectiveAlignment(style.alignSelf, context.alignItems)
         spacingBefore = style.spacingBefore
         spacingAfter = style.spacingAfter
         flexGrow = style.flexGrow
         flexShrink = style.flexShrink
         flexBasis = style.flexBasis
-        ascender = style.ascender
-        descender = style.descender
         if alignment == .stretch {
             let own = style.size.resolve(parentSize: .undefined)
             ownCrossMin = context.direction.cross(of: own.min)
@@ -121,6 +121,12 @@ struct StackItem {
             ownCrossMin = 0
             ownCrossMax = .infinity
         }
+    }
+
+    /// The element's ascender and descender (for a vertical stack, its first and last child's).
+    mutating func setBaselineMetrics(of style: borrowing LayoutElementStyle) {
+        ascender = style.ascender
+        descender = style.descender
     }
 
     /// Grows and shrinks: the candidate for optimized flexing (step 2).

@@ -119,6 +119,10 @@ public struct StackLayoutSpec: LayoutElement {
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
+    /// The own style in place: the ascender and descender a vertical stack derives from its children are
+    /// only in `style` (the stack algorithm reads them there for baseline-aligned items).
+    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { body(ownStyle) }
+
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
