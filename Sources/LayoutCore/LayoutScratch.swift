@@ -46,6 +46,15 @@ public struct LayoutScratch {
 
     public init() {}
 
+    /// A scratch whose arrays already hold `records` records (and as many links, a quarter as many
+    /// objects): one allocation each instead of a run of reallocations while a first layout grows them.
+    /// For callers that cannot keep a scratch between layouts.
+    public init(minimumCapacity records: Int) {
+        self.records.reserveCapacity(records)
+        links.reserveCapacity(records)
+        objects.reserveCapacity(Swift.max(1, records / 4))
+    }
+
     /// A point to truncate back to (`reset(to:)`).
     public struct Mark {
         let records: Int
@@ -195,7 +204,7 @@ extension LayoutScratch {
     /// Runs `body` with a fresh scratch and returns the `Layout` tree of the record it returns: how the
     /// `Layout`-returning spec methods run the record-based engine.
     static func buildLayout(_ body: (inout LayoutScratch) -> LayoutRecordIndex) -> Layout {
-        var scratch = LayoutScratch()
+        var scratch = LayoutScratch(minimumCapacity: 16)
         let root = body(&scratch)
         return scratch.layout(of: root)
     }
