@@ -42,6 +42,17 @@ public struct Layout: Sendable {
         self.sublayouts = sublayouts
     }
 
+    /// Stores the fields as given: for sizes that were already sanitized once (a record of the layout
+    /// scratch), so building the tree from records does not count or round them a second time.
+    @inlinable init(unsanitized element: (any AnyObject & Sendable)?, type: LayoutElementType, size: Size,
+                    position: Point, sublayouts: [Layout]) {
+        self.element = element
+        self.type = type
+        self.size = size
+        self.position = position
+        self.sublayouts = sublayouts
+    }
+
     /// What `init` stores for a requested size: pixel-ceiled when valid for size, else 0×0 (counted).
     @inlinable static func sanitizedSize(_ size: Size) -> Size {
         if PixelGrid.isValidForSize(size) { return ceilPx(size) }

@@ -17,6 +17,19 @@ public protocol LayoutElement: Sendable {
 
     /// Texture's calculateLayoutThatFits: — the element's own layout for an already resolved range.
     func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout
+
+    /// Loom's engine entry: the same layout as `layoutThatFits(_:parentSize:)`, written as records into
+    /// `scratch` (LayoutScratch.swift); returns its record. The built-in specs implement it without
+    /// building `Layout` trees; the default records the element's `layoutThatFits(_:parentSize:)`, so an
+    /// element that only implements the Texture methods behaves exactly as before.
+    func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
+                        into scratch: inout LayoutScratch) -> LayoutRecordIndex
+
+    /// Runs `body` on the element's style read in place, for the stack algorithm's one read per child
+    /// (a node runs it under its lock, so `body` must only read the style). The same as `style`, except
+    /// that the ascender and descender may be the element's own where `style` derives them (a vertical
+    /// stack's come from its children): read `style` for those. The default passes `style`.
+    func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R
 }
 
 extension LayoutElement {
@@ -27,6 +40,15 @@ extension LayoutElement {
 
     @inlinable public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
         calculateLayoutThatFits(constrainedSize, restrictedTo: style.size, relativeToParentSize: parentSize)
+    }
+
+    @inlinable public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
+                                          into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        scratch.append(layoutThatFits(constrainedSize, parentSize: parentSize))
+    }
+
+    @inlinable public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R {
+        body(style)
     }
 
     @inlinable public func calculateLayoutThatFits(_ constrainedSize: SizeRange,

@@ -53,7 +53,10 @@ public final class SpecHostNode: LayoutElement, CustomStringConvertible {
 
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
         let element = spec(constrainedSize)
-        return Layout.nodeLayout(for: self, specLayout: element.layoutThatFits(constrainedSize))
+        // Sized for a cell-sized spec tree: LayoutCore nodes keep no state between layouts.
+        var scratch = LayoutScratch(minimumCapacity: 16)
+        let root = element.layoutThatFits(constrainedSize, parentSize: constrainedSize.max, into: &scratch)
+        return Layout.nodeLayout(for: self, root: root, in: scratch)
     }
 
     public var description: String { name }

@@ -14,6 +14,9 @@ public struct InsetLayoutSpec: LayoutElement {
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
+    /// The stored style, read in place (the protocol's default would copy it through `style`).
+    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { body(style) }
+
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
@@ -26,6 +29,13 @@ public struct InsetLayoutSpec: LayoutElement {
 
     public func calculateLayoutThatFits(_ range: SizeRange, restrictedTo size: LayoutElementSize,
                                         relativeToParentSize parentSize: Size) -> Layout {
+        LayoutScratch.buildLayout { layoutThatFits(range, parentSize: parentSize, into: &$0) }
+    }
+
+    /// The inset layout as records; the own style size is ignored (Texture's override of the
+    /// three-argument method).
+    public func layoutThatFits(_ range: SizeRange, parentSize: Size,
+                               into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         // A NaN inset would make every frame NaN; Texture asserts elsewhere, Loom treats it as 0.
         let top = insets.top.isNaN ? 0 : insets.top
         let left = insets.left.isNaN ? 0 : insets.left
@@ -44,18 +54,19 @@ public struct InsetLayoutSpec: LayoutElement {
         // MAX(0, NaN) = 0: an undefined parent becomes 0 here, as in Texture.
         let childParent = Size(width: foundationMax(0, parentSize.width - insetX),
                                height: foundationMax(0, parentSize.height - insetY))
-        var sublayout = child.layoutThatFits(childRange, parentSize: childParent)
+        let sublayout = child.layoutThatFits(childRange, parentSize: childParent, into: &scratch)
+        let childSize = scratch.size(of: sublayout)
 
         let computed = range.clamp(Size(
-            width: finiteOr(sublayout.size.width + left + right, range.max.width),
-            height: finiteOr(sublayout.size.height + top + bottom, range.max.height)))
+            width: finiteOr(childSize.width + left + right, range.max.width),
+            height: finiteOr(childSize.height + top + bottom, range.max.height)))
 
         let x = finiteOr(left, range.max.width
-            - (finiteOr(right, roundPx((range.max.width - sublayout.size.width) / 2)) + sublayout.size.width))
+            - (finiteOr(right, roundPx((range.max.width - childSize.width) / 2)) + childSize.width))
         let y = finiteOr(top, range.max.height
-            - (finiteOr(bottom, roundPx((range.max.height - sublayout.size.height) / 2)) + sublayout.size.height))
-        sublayout.position = Point(x: x, y: y)
-        return Layout(specSize: computed, sublayouts: [sublayout])
+            - (finiteOr(bottom, roundPx((range.max.height - childSize.height) / 2)) + childSize.height))
+        scratch.setPosition(Point(x: x, y: y), of: sublayout)
+        return scratch.appendSpec(size: computed, child: sublayout)
     }
 }
 

@@ -12,6 +12,9 @@ public struct LayoutSpec: LayoutElement {
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
+    /// The stored style, read in place (the protocol's default would copy it through `style`).
+    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { body(style) }
+
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
@@ -20,6 +23,13 @@ public struct LayoutSpec: LayoutElement {
 
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
         Layout(specSize: constrainedSize.min)
+    }
+
+    /// The record of `layoutThatFits(_:parentSize:)`: size = the resolved range's minimum.
+    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
+                               into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        let resolved = constrainedSize.intersect(style.size.resolve(parentSize: parentSize))
+        return scratch.appendLeaf(element: nil, type: .layoutSpec, size: resolved.min)
     }
 }
 

@@ -13,6 +13,9 @@ public struct OverlayLayoutSpec: LayoutElement {
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
+    /// The stored style, read in place (the protocol's default would copy it through `style`).
+    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { body(style) }
+
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
@@ -27,16 +30,20 @@ public struct OverlayLayoutSpec: LayoutElement {
     /// [child, overlay], so the overlay comes after (above) the child.
     public func calculateLayoutThatFits(_ range: SizeRange, restrictedTo size: LayoutElementSize,
                                         relativeToParentSize parentSize: Size) -> Layout {
-        var childLayout = child.layoutThatFits(range, parentSize: parentSize)
-        childLayout.position = .zero
-        var sublayouts = [childLayout]
-        if let overlay {
-            var overlayLayout = overlay.layoutThatFits(SizeRange(exactly: childLayout.size),
-                                                       parentSize: childLayout.size)
-            overlayLayout.position = .zero
-            sublayouts.append(overlayLayout)
-        }
-        return Layout(specSize: childLayout.size, sublayouts: sublayouts)
+        LayoutScratch.buildLayout { layoutThatFits(range, parentSize: parentSize, into: &$0) }
+    }
+
+    /// The overlay layout as records (own style size ignored).
+    public func layoutThatFits(_ range: SizeRange, parentSize: Size,
+                               into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        let childLayout = child.layoutThatFits(range, parentSize: parentSize, into: &scratch)
+        scratch.setPosition(.zero, of: childLayout)
+        let childSize = scratch.size(of: childLayout)
+        guard let overlay else { return scratch.appendSpec(size: childSize, child: childLayout) }
+        let overlayLayout = overlay.layoutThatFits(SizeRange(exactly: childSize), parentSize: childSize,
+                                                   into: &scratch)
+        scratch.setPosition(.zero, of: overlayLayout)
+        return scratch.appendSpec(size: childSize, childLayout, overlayLayout)
     }
 }
 
@@ -52,6 +59,9 @@ public struct BackgroundLayoutSpec: LayoutElement {
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
+    /// The stored style, read in place (the protocol's default would copy it through `style`).
+    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { body(style) }
+
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
@@ -66,14 +76,19 @@ public struct BackgroundLayoutSpec: LayoutElement {
     /// the overlay); sublayouts [background, child], so the background is below.
     public func calculateLayoutThatFits(_ range: SizeRange, restrictedTo size: LayoutElementSize,
                                         relativeToParentSize parentSize: Size) -> Layout {
-        var childLayout = child.layoutThatFits(range, parentSize: parentSize)
-        childLayout.position = .zero
-        guard let background else {
-            return Layout(specSize: childLayout.size, sublayouts: [childLayout])
-        }
-        var backgroundLayout = background.layoutThatFits(SizeRange(exactly: childLayout.size),
-                                                         parentSize: parentSize)
-        backgroundLayout.position = .zero
-        return Layout(specSize: childLayout.size, sublayouts: [backgroundLayout, childLayout])
+        LayoutScratch.buildLayout { layoutThatFits(range, parentSize: parentSize, into: &$0) }
+    }
+
+    /// The background layout as records (own style size ignored).
+    public func layoutThatFits(_ range: SizeRange, parentSize: Size,
+                               into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        let childLayout = child.layoutThatFits(range, parentSize: parentSize, into: &scratch)
+        scratch.setPosition(.zero, of: childLayout)
+        let childSize = scratch.size(of: childLayout)
+        guard let background else { return scratch.appendSpec(size: childSize, child: childLayout) }
+        let backgroundLayout = background.layoutThatFits(SizeRange(exactly: childSize), parentSize: parentSize,
+                                                         into: &scratch)
+        scratch.setPosition(.zero, of: backgroundLayout)
+        return scratch.appendSpec(size: childSize, backgroundLayout, childLayout)
     }
 }

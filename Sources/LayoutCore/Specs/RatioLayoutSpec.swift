@@ -14,6 +14,9 @@ public struct RatioLayoutSpec: LayoutElement {
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
+    /// The stored style, read in place (the protocol's default would copy it through `style`).
+    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { body(style) }
+
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
@@ -21,15 +24,25 @@ public struct RatioLayoutSpec: LayoutElement {
     }
 
     public func calculateLayoutThatFits(_ range: SizeRange) -> Layout {
+        LayoutScratch.buildLayout { calculateLayout(range, into: &$0) }
+    }
+
+    /// The protocol's default resolution (the style size restricts the range), then the ratio layout.
+    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
+                               into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        calculateLayout(constrainedSize.intersect(style.size.resolve(parentSize: parentSize)), into: &scratch)
+    }
+
+    func calculateLayout(_ range: SizeRange, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         var childRange = range
         var childParent = Size.undefined
         if let best = bestSize(in: range) {
             childRange = range.intersect(SizeRange(exactly: best))
             childParent = best
         }
-        var sublayout = child.layoutThatFits(childRange, parentSize: childParent)
-        sublayout.position = .zero
-        return Layout(specSize: sublayout.size, sublayouts: [sublayout])
+        let sublayout = child.layoutThatFits(childRange, parentSize: childParent, into: &scratch)
+        scratch.setPosition(.zero, of: sublayout)
+        return scratch.appendSpec(size: scratch.size(of: sublayout), child: sublayout)
     }
 
     /// Candidates from a finite max width and from a finite max height, each clamped into the range;

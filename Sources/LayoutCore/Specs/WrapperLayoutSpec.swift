@@ -15,6 +15,9 @@ public struct WrapperLayoutSpec: LayoutElement {
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
+    /// The stored style, read in place (the protocol's default would copy it through `style`).
+    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { body(style) }
+
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
@@ -22,16 +25,30 @@ public struct WrapperLayoutSpec: LayoutElement {
     }
 
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
+        LayoutScratch.buildLayout { calculateLayout(constrainedSize, into: &$0) }
+    }
+
+    /// The protocol's default resolution (the style size restricts the range), then the wrapper layout.
+    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
+                               into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        calculateLayout(constrainedSize.intersect(style.size.resolve(parentSize: parentSize)), into: &scratch)
+    }
+
+    func calculateLayout(_ constrainedSize: SizeRange, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         var size = constrainedSize.min
-        var sublayouts: [Layout] = []
-        sublayouts.reserveCapacity(children.count)
+        // Children are measured first: a spec's run of links must be contiguous.
+        var measured: [LayoutRecordIndex] = []
+        measured.reserveCapacity(children.count)
         for child in children {
-            var layout = child.layoutThatFits(constrainedSize, parentSize: constrainedSize.max)
-            layout.position = .zero
-            size.width = foundationMax(size.width, layout.size.width)
-            size.height = foundationMax(size.height, layout.size.height)
-            sublayouts.append(layout)
+            let layout = child.layoutThatFits(constrainedSize, parentSize: constrainedSize.max, into: &scratch)
+            scratch.setPosition(.zero, of: layout)
+            let childSize = scratch.size(of: layout)
+            size.width = foundationMax(size.width, childSize.width)
+            size.height = foundationMax(size.height, childSize.height)
+            measured.append(layout)
         }
-        return Layout(specSize: size, sublayouts: sublayouts)
+        let first = scratch.linkStart
+        for layout in measured { scratch.appendLink(layout) }
+        return scratch.appendSpec(size: size, linksFrom: first)
     }
 }

@@ -68,11 +68,12 @@ struct StackContext {
     }
 }
 
-/// The stack's children and their current layouts (same order). The layouts become the stack's
-/// sublayouts. Kept apart from `StackContext` so that the context stays a plain value.
+/// The stack's children and the scratch their layouts are recorded in (each item's current record is
+/// `StackItem.record`; they become the stack's sublayouts). Kept apart from `StackContext` so that the
+/// context stays a plain value.
 struct StackChildren {
     let elements: [any LayoutElement]
-    var layouts: [Layout] = []
+    var scratch = LayoutScratch()
 }
 
 /// The items of one stack layout: temporary storage (on the stack when small) that lives exactly as
@@ -82,7 +83,7 @@ typealias StackItems = UnsafeMutableBufferPointer<StackItem>
 
 /// One child: what the algorithm needs of its style (read once — a node's style may take a lock) and
 /// the size of its current layout along both axes. A plain value (no references), so copying one costs
-/// no reference counting; the child itself is `children.elements[i]` and its layout `children.layouts[i]`.
+/// no reference counting; the child itself is `children.elements[i]` and its current layout the scratch record `record`.
 struct StackItem {
     /// alignSelf unless auto, else the stack's alignItems (notSet is kept; it behaves as start).
     let alignment: StackLayoutAlignItems
@@ -91,8 +92,10 @@ struct StackItem {
     let flexGrow: Double
     let flexShrink: Double
     let flexBasis: Dimension
-    let ascender: Double
-    let descender: Double
+    /// Read only for baseline-aligned items (`StackLayout.initializeItems`), else 0: they matter only to
+    /// `baseline`, and a vertical stack derives them from its children's styles.
+    private(set) var ascender: Double = 0
+    private(set) var descender: Double = 0
     /// For stretch-aligned items only: the child's own min/max cross size, resolved with an undefined
     /// parent (0 and ∞ when the style does not constrain the cross axis).
     let ownCrossMin: Double
@@ -100,16 +103,16 @@ struct StackItem {
 
     private(set) var stackSize: Double = 0
     private(set) var crossSize: Double = 0
+    /// The child's current layout in the scratch (replaced when the child is measured again).
+    var record: LayoutRecordIndex = 0
 
-    init(style: LayoutElementStyle, context: StackContext) {
+    init(style: borrowing LayoutElementStyle, context: StackContext) {
         alignment = StackItem.effectiveAlignment(style.alignSelf, context.alignItems)
         spacingBefore = style.spacingBefore
         spacingAfter = style.spacingAfter
         flexGrow = style.flexGrow
         flexShrink = style.flexShrink
         flexBasis = style.flexBasis
-        ascender = style.ascender
-        descender = style.descender
         if alignment == .stretch {
             let own = style.size.resolve(parentSize: .undefined)
             ownCrossMin = context.direction.cross(of: own.min)
@@ -118,6 +121,12 @@ struct StackItem {
             ownCrossMin = 0
             ownCrossMax = .infinity
         }
+    }
+
+    /// The element's ascender and descender (for a vertical stack, its first and last child's).
+    mutating func setBaselineMetrics(of style: borrowing LayoutElementStyle) {
+        ascender = style.ascender
+        descender = style.descender
     }
 
     /// Grows and shrinks: the candidate for optimized flexing (step 2).

@@ -6,7 +6,13 @@ extension StackLayout {
     /// (uninitialized, exactly as many as there are children).
     static func initializeItems(_ items: StackItems, _ children: [any LayoutElement], _ context: StackContext) {
         for index in children.indices {
-            (items.baseAddress! + index).initialize(to: StackItem(style: children[index].style, context: context))
+            // In place (no copy of the whole style; a node's under its lock), which left ~2.2k of the
+            // feed-parity cell's instructions to style copies and a vertical stack's derived style.
+            var item = children[index].withLayoutStyle { StackItem(style: $0, context: context) }
+            if item.isBaselineAligned {
+                item.setBaselineMetrics(of: children[index].style)
+            }
+            (items.baseAddress! + index).initialize(to: item)
         }
     }
 
@@ -29,20 +35,20 @@ extension StackLayout {
     static func measureAlongUnconstrainedStackAxis(_ items: StackItems, _ children: inout StackChildren,
                                                    _ context: StackContext) {
         let parentStack = context.direction.stack(of: context.parentSize)
-        children.layouts.reserveCapacity(items.count)
         for index in items.indices {
-            let layout: Layout
+            let layout: LayoutRecordIndex
             if context.optimizedFlexing && items[index].isFlexibleInBothDirections {
-                layout = placeholderLayout(for: children.elements[index])
+                layout = placeholderLayout(for: children.elements[index], into: &children.scratch)
             } else {
                 let basis = items[index].flexBasis
                 layout = measure(children.elements[index], items[index],
                                  stackMin: basis.resolve(parent: parentStack, auto: 0),
                                  stackMax: basis.resolve(parent: parentStack, auto: .infinity),
-                                 crossMin: context.crossMin, crossMax: context.crossMax, context)
+                                 crossMin: context.crossMin, crossMax: context.crossMax, context,
+                                 into: &children.scratch)
             }
-            items[index].update(layout.size, context.direction)
-            children.layouts.append(layout)
+            items[index].update(children.scratch.size(of: layout), context.direction)
+            items[index].record = layout
         }
     }
 
@@ -50,9 +56,9 @@ extension StackLayout {
     static func remeasure(_ index: Int, stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double,
                           _ items: StackItems, _ children: inout StackChildren, _ context: StackContext) {
         let layout = measure(children.elements[index], items[index], stackMin: stackMin, stackMax: stackMax,
-                             crossMin: crossMin, crossMax: crossMax, context)
-        items[index].update(layout.size, context.direction)
-        children.layouts[index] = layout
+                             crossMin: crossMin, crossMax: crossMax, context, into: &children.scratch)
+        items[index].update(children.scratch.size(of: layout), context.direction)
+        items[index].record = layout
     }
 
     /// Texture's crossChildLayout: measures `item` with the given stack range and a cross range that
@@ -60,7 +66,8 @@ extension StackLayout {
     /// is 0, then `crossMin`) and at most its own max (unless ∞, then `crossMax`), so an explicit cross
     /// size on the child is respected. Any other alignment: [0, crossMax]. The parent size is step 1's.
     static func measure(_ child: any LayoutElement, _ item: StackItem, stackMin: Double, stackMax: Double,
-                        crossMin: Double, crossMax: Double, _ context: StackContext) -> Layout {
+                        crossMin: Double, crossMax: Double, _ context: StackContext,
+                        into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         let childCrossMin: Double
         let childCrossMax: Double
         if item.alignment == .stretch {
@@ -72,14 +79,15 @@ extension StackLayout {
         }
         let range = context.direction.range(stackMin: stackMin, stackMax: stackMax,
                                             crossMin: childCrossMin, crossMax: childCrossMax)
-        return child.layoutThatFits(range, parentSize: context.parentSize)
+        return child.layoutThatFits(range, parentSize: context.parentSize, into: &scratch)
     }
 
     /// The 0×0 layout Texture gives the skipped child of optimized flexing. It names the child (when the
     /// child is an object, i.e. a node) so that, should the child never be flexed, its node still gets a
     /// (zero) frame when the owning node flattens — exactly as in Texture.
-    static func placeholderLayout(for child: any LayoutElement) -> Layout {
-        Layout(element: elementObject(of: child), type: child.layoutElementType, size: .zero)
+    static func placeholderLayout(for child: any LayoutElement,
+                                  into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        scratch.appendLeaf(element: elementObject(of: child), type: child.layoutElementType, size: .zero)
     }
 
     /// The child as the object a Layout refers to, or nil for value-type elements (layout specs).

@@ -6,13 +6,13 @@ extension StackLayout {
     /// Places every item and returns the stack's layout: size = Clamp(range, (stack sum, cross sum)),
     /// sublayouts in child order.
     static func positionedLayout(_ items: StackItems, _ children: inout StackChildren, _ lines: StackLines,
-                                 _ sums: StackSums, _ context: StackContext) -> Layout {
+                                 _ sums: StackSums, _ context: StackContext) -> LayoutRecordIndex {
         let direction = context.direction
         let crossViolation = violation(sums.cross, min: context.crossMin, max: context.crossMax)
         let lineDistribution = StackDistribution(alignContent: context.alignContent, count: lines.count,
                                             violation: crossViolation)
 
-        // The children's layouts become the sublayouts in place (same order), only their positions set.
+        // The children's current records become the sublayouts (same order), only their positions set.
         var crossCursor = lineDistribution.offset
         for lineIndex in lines.indices {
             let line = lines[lineIndex]
@@ -30,15 +30,18 @@ extension StackLayout {
                 if index > line.items.lowerBound {
                     stackCursor += context.spacing + itemDistribution.spacing
                 }
-                children.layouts[index].position = direction.point(stack: stackCursor,
-                                                                   cross: crossCursor + crossOffset(of: item, in: line))
+                children.scratch.setPosition(direction.point(stack: stackCursor,
+                                                             cross: crossCursor + crossOffset(of: item, in: line)),
+                                             of: item.record)
                 stackCursor += item.stackSize + item.spacingAfter
             }
             crossCursor += line.crossSize
         }
 
         let size = context.range.clamp(direction.size(stack: sums.stack, cross: sums.cross))
-        return Layout(specSize: size, sublayouts: children.layouts)
+        let first = children.scratch.linkStart
+        for index in items.indices { children.scratch.appendLink(items[index].record) }
+        return children.scratch.appendSpec(size: size, linksFrom: first)
     }
 
     /// An item's offset from its line's cross start: end → line − item; center → floorPx((line − item)/2);

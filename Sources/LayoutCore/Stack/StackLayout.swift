@@ -38,14 +38,20 @@ enum StackLayout {
 
     /// `context` holds the spec's options and `range` (StackLayoutSpec passes them field by field, so
     /// the spec itself is never copied).
-    static func layout(of elements: [any LayoutElement], _ context: StackContext) -> Layout {
+    static func layout(of elements: [any LayoutElement], _ context: StackContext,
+                       into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         // Step 0 — an empty stack takes the range minimum and has no sublayouts.
-        guard !elements.isEmpty else { return Layout(specSize: context.range.min) }
+        guard !elements.isEmpty else {
+            return scratch.appendLeaf(element: nil, type: .layoutSpec, size: context.range.min)
+        }
 
         // Step 1 — the parent size handed to children: exact range axes only, NaN elsewhere (computed
         // by StackContext).
         var context = context
         var children = StackChildren(elements: elements)
+        // The scratch travels in `children` for the duration (swapped in and back: no copy, no retain).
+        swap(&scratch, &children.scratch)
+        defer { swap(&scratch, &children.scratch) }
         // The items are never deinitialized: StackItem must stay a trivial type (no references).
         assert(_isPOD(StackItem.self), "StackItem must be a trivial type")
         return withUnsafeTemporaryAllocation(of: StackItem.self, capacity: elements.count) { items in
@@ -57,7 +63,7 @@ enum StackLayout {
 
     /// Steps 2–8 and the positioned phase, on initialized items.
     private static func layout(_ items: StackItems, _ children: inout StackChildren,
-                               _ context: inout StackContext) -> Layout {
+                               _ context: inout StackContext) -> LayoutRecordIndex {
         // Step 2 — optimized flexing: skip measuring the single grow-and-shrink child of an exact stack.
         context.optimizedFlexing = usesOptimizedFlexing(items, context)
         // Step 3 — first pass: flexBasis on the stack axis, the stretch rule on the cross axis.

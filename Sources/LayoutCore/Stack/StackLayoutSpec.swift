@@ -119,6 +119,10 @@ public struct StackLayoutSpec: LayoutElement {
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
+    /// The own style in place: the ascender and descender a vertical stack derives from its children are
+    /// only in `style` (the stack algorithm reads them there for baseline-aligned items).
+    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { body(ownStyle) }
+
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
@@ -147,10 +151,20 @@ public struct StackLayoutSpec: LayoutElement {
     }
 
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
+        LayoutScratch.buildLayout { calculateLayout(constrainedSize, into: &$0) }
+    }
+
+    /// The protocol's default resolution (the own style size restricts the range), then the stack.
+    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
+                               into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        calculateLayout(constrainedSize.intersect(ownStyle.size.resolve(parentSize: parentSize)), into: &scratch)
+    }
+
+    func calculateLayout(_ constrainedSize: SizeRange, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         StackLayout.layout(of: children, StackContext(
             direction: direction, spacing: spacing, justifyContent: storedJustifyContent,
             alignItems: storedAlignItems, flexWrap: flexWrap, alignContent: alignContent, lineSpacing: lineSpacing,
-            range: constrainedSize))
+            range: constrainedSize), into: &scratch)
     }
 }
 

@@ -1,0 +1,211 @@
+// The engine's working state for one layout: every measured element as a flat record (tree order of
+// measurement, integer links to its sublayouts) in two arrays that are reused from one layout to the
+// next, instead of a `Layout` value with its own sublayout array per spec.
+//
+// Why (DESIGN.md "What makes layout fast in Swift"): a `[Layout]` per spec layout was ~8 of the feed-parity
+// cell's 19 allocations per fresh layout, and building, copying and freeing those trees was most of the
+// reference counting. Specs write records here (`LayoutElement.layoutThatFits(_:parentSize:into:)`); a node
+// flattens its spec's records straight into its one sublayout array (LayoutScratch+Flattening.swift), and the
+// public `Layout`-returning methods build a tree from the records only when someone asks for one.
+//
+// A record is appended for every measurement, also one that a stack later replaces by measuring the child
+// again: the replaced record is simply never linked. A caller that is done with its records truncates the
+// scratch back to the `mark` it started at, so a nested layout (a node measuring its own spec inside its
+// parent's) leaves nothing behind.
+
+/// Where a record is in its `LayoutScratch`.
+public typealias LayoutRecordIndex = Int
+
+/// One measured element: what a `Layout` holds, with its sublayouts as a run of `LayoutScratch.links`.
+/// A trivial value (no references): reading, copying and dropping records costs no reference counting —
+/// with the element and a node's sublayouts stored in the record, every `records[i]` read retained and
+/// released them (~2.7k of the feed-parity cell's 31k instructions went to flattening alone).
+struct LayoutRecord {
+    var type: LayoutElementType
+    /// Already sanitized (pixel-ceiled, or 0×0 when invalid) exactly as `Layout.init` would have.
+    var size: Size
+    /// Raw, relative to the parent; `.null` until positioned (as `Layout.position`).
+    var position: Point
+    /// The sublayouts: `links[firstLink ..< firstLink + linkCount]` are their record indices.
+    var firstLink: Int32
+    var linkCount: Int32
+    /// Index into `LayoutScratch.objects` of the layout that holds the element (a node) and, for a node,
+    /// its own sublayouts (a node is a leaf of the spec tree: they are never walked here, only handed
+    /// back when a `Layout` tree is built); -1 for a spec record (no element, no sublayouts of its own).
+    var object: Int32
+}
+
+/// Reusable storage for the records of one layout call (see the top of this file). A value: pass it
+/// `inout`; keep one per thread (NodeTree's pool does) so that its arrays' capacity is reused.
+public struct LayoutScratch {
+    var records: [LayoutRecord] = []
+    /// Sublayout runs, each a contiguous slice written when its spec finishes.
+    var links: [Int32] = []
+    /// The layouts of records that refer to an object (see `LayoutRecord.object`); they keep it alive.
+    var objects: [Layout] = []
+
+    public init() {}
+
+    /// A scratch whose arrays already hold `records` records (and as many links, a quarter as many
+    /// objects): one allocation each instead of a run of reallocations while a first layout grows them.
+    /// For callers that cannot keep a scratch between layouts.
+    public init(minimumCapacity records: Int) {
+        self.records.reserveCapacity(records)
+        links.reserveCapacity(records)
+        objects.reserveCapacity(Swift.max(1, records / 4))
+    }
+
+    /// A point to truncate back to (`reset(to:)`).
+    public struct Mark {
+        let records: Int
+        let links: Int
+        let objects: Int
+    }
+
+    public var mark: Mark { Mark(records: records.count, links: links.count, objects: objects.count) }
+
+    /// Drops every record appended since `mark` (keeping the arrays' capacity).
+    public mutating func reset(to mark: Mark) {
+        if records.count > mark.records { records.removeSubrange(mark.records...) }
+        if links.count > mark.links { links.removeSubrange(mark.links...) }
+        if objects.count > mark.objects { objects.removeSubrange(mark.objects...) }
+    }
+
+    /// Drops everything, keeping capacity.
+    public mutating func removeAll() {
+        records.removeAll(keepingCapacity: true)
+        links.removeAll(keepingCapacity: true)
+        objects.removeAll(keepingCapacity: true)
+    }
+
+
+    // MARK: - Reading and positioning
+
+    /// The sanitized size of record `index`.
+    public func size(of index: LayoutRecordIndex) -> Size { records[index].size }
+
+    /// Sets the raw position of record `index` relative to its parent (specs do, as they set
+    /// `Layout.position`).
+    public mutating func setPosition(_ position: Point, of index: LayoutRecordIndex) {
+        records[index].position = position
+    }
+
+    // MARK: - Appending
+
+    /// A record with no sublayouts whose size is sanitized here (as `Layout.init` does).
+    mutating func appendLeaf(element: (any AnyObject & Sendable)?, type: LayoutElementType, size: Size)
+        -> LayoutRecordIndex {
+        let size = Layout.sanitizedSize(size)
+        var object: Int32 = -1
+        if let element {
+            object = Int32(truncatingIfNeeded: objects.count)
+            objects.append(Layout(unsanitized: element, type: type, size: size, position: .null, sublayouts: []))
+        }
+        records.append(LayoutRecord(type: type, size: size, position: .null, firstLink: 0, linkCount: 0,
+                                    object: object))
+        return records.count - 1
+    }
+
+    /// A spec record (`Layout(specSize:sublayouts:)`) with one sublayout.
+    mutating func appendSpec(size: Size, child: LayoutRecordIndex) -> LayoutRecordIndex {
+        let first = links.count
+        links.append(Int32(truncatingIfNeeded: child))
+        return appendSpecRecord(size: size, firstLink: first, linkCount: 1)
+    }
+
+    /// A spec record with two sublayouts, in this order.
+    mutating func appendSpec(size: Size, _ child0: LayoutRecordIndex, _ child1: LayoutRecordIndex)
+        -> LayoutRecordIndex {
+        let first = links.count
+        links.append(Int32(truncatingIfNeeded: child0))
+        links.append(Int32(truncatingIfNeeded: child1))
+        return appendSpecRecord(size: size, firstLink: first, linkCount: 2)
+    }
+
+    /// Starts a spec's run of sublayouts: append each with `appendLink`, then `appendSpec(size:linksFrom:)`.
+    /// Nothing else may be appended in between (runs are contiguous).
+    var linkStart: Int { links.count }
+
+    mutating func appendLink(_ child: LayoutRecordIndex) {
+        links.append(Int32(truncatingIfNeeded: child))
+    }
+
+
+    mutating func appendSpec(size: Size, linksFrom first: Int) -> LayoutRecordIndex {
+        appendSpecRecord(size: size, firstLink: first, linkCount: links.count - first)
+    }
+
+
+    mutating func appendSpecRecord(size: Size, firstLink: Int, linkCount: Int) -> LayoutRecordIndex {
+        records.append(LayoutRecord(type: .layoutSpec, size: Layout.sanitizedSize(size), position: .null,
+                                    firstLink: Int32(truncatingIfNeeded: firstLink),
+                                    linkCount: Int32(truncatingIfNeeded: linkCount), object: -1))
+        return records.count - 1
+    }
+
+    /// Records an already built layout (a node's, or any element's `Layout` tree) with its position. A
+    /// node layout is one record that keeps its sublayouts; a spec layout's sublayouts become records.
+    /// `consuming`: a node's layout (the common case) moves into `objects` without another retain.
+    public mutating func append(_ layout: consuming Layout) -> LayoutRecordIndex {
+        if layout.type == .node || layout.sublayouts.isEmpty {
+            let keepsObject = layout.element != nil || !layout.sublayouts.isEmpty
+            records.append(LayoutRecord(type: layout.type, size: layout.size, position: layout.position,
+                                        firstLink: 0, linkCount: 0,
+                                        object: keepsObject ? Int32(truncatingIfNeeded: objects.count) : -1))
+            if keepsObject { objects.append(layout) }
+            return records.count - 1
+        }
+        // Children first (their own runs), then this run, contiguous.
+        var children: [Int] = []
+        children.reserveCapacity(layout.sublayouts.count)
+        for index in layout.sublayouts.indices {
+            children.append(append(layout.sublayouts[index]))
+        }
+        let first = links.count
+        for child in children { links.append(Int32(truncatingIfNeeded: child)) }
+        var object: Int32 = -1
+        if layout.element != nil {
+            // Keeps the element only (the sublayouts are records).
+            object = Int32(truncatingIfNeeded: objects.count)
+            objects.append(Layout(unsanitized: layout.element, type: layout.type, size: layout.size,
+                                  position: layout.position, sublayouts: []))
+        }
+        records.append(LayoutRecord(type: layout.type, size: layout.size, position: layout.position,
+                                    firstLink: Int32(truncatingIfNeeded: first),
+                                    linkCount: Int32(truncatingIfNeeded: children.count), object: object))
+        return records.count - 1
+    }
+
+    // MARK: - Building a Layout tree
+
+    /// The `Layout` tree of record `index` (what the `Layout`-returning API hands out). Sizes are stored
+    /// as they are (already sanitized once, as `Layout.init` did when the tree was built directly).
+    public func layout(of index: LayoutRecordIndex) -> Layout {
+        let record = records[index]
+        var element: (any AnyObject & Sendable)?
+        var sublayouts: [Layout] = []
+        if record.object >= 0 {
+            element = objects[Int(record.object)].element
+            sublayouts = objects[Int(record.object)].sublayouts
+        }
+        if record.linkCount > 0 {
+            sublayouts.reserveCapacity(sublayouts.count + Int(record.linkCount))
+            let first = Int(record.firstLink)
+            for link in first..<(first + Int(record.linkCount)) {
+                sublayouts.append(layout(of: Int(links[link])))
+            }
+        }
+        return Layout(unsanitized: element, type: record.type, size: record.size, position: record.position,
+                      sublayouts: sublayouts)
+    }
+}
+
+extension LayoutScratch {
+    /// Runs `body` with a fresh scratch and returns the `Layout` tree of the record it returns: how the
+    /// `Layout`-returning spec methods run the record-based engine.
+    static func buildLayout(_ body: (inout LayoutScratch) -> LayoutRecordIndex) -> Layout {
+        var scratch = LayoutScratch(minimumCapacity: 16)
+        let root = body(&scratch)
+        return scratch.layout(of: root)
+    }
+}

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LayoutCore
+
+// Per-thread reuse of LayoutCore's `LayoutScratch` (the records a spec layout is written into), so that a
+// node's spec layout allocates nothing for its working state once the thread has laid out a cell or two
+// (the scratch's arrays keep their capacity). A node measuring its spec takes a scratch, lays out and
+// flattens, and gives it back; a nested measurement (a child node with its own spec, measured inside its
+// parent's spec layout) takes a second one, so each level reuses its own.
+//
+// Thread safety: the pool is only ever touched by its own thread (pthread thread-specific data), so it
+// needs no lock; a scratch is a value and never leaves the `withScratch` call that took it.
+
+final class LayoutScratchPool {
+    /// Scratches not in use on this thread.
+    private var free: [LayoutScratch] = []
+
+    /// The key of the calling thread's pool; its destructor releases the pool when the thread exits.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let rc = pthread_key_create(&key) { pointer in
+            guard let pointer else { return }
+            Unmanaged<LayoutScratchPool>.fromOpaque(pointer).release()
+        }
+        precondition(rc == 0, "pthread_key_create failed with \(rc)")
+        return key
+    }()
+
+    /// The calling thread's pool (created on first use).
+    private static var current: LayoutScratchPool {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<LayoutScratchPool>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let pool = LayoutScratchPool()
+        pthread_setspecific(key, Unmanaged.passRetained(pool).toOpaque())
+        return pool
+    }
+
+    /// Runs `body` with an empty scratch of this thread (reused), then empties it and keeps it for the
+    /// next call. `body` may call `withScratch` again (it then gets another scratch).
+    static func withScratch<R>(_ body: (inout LayoutScratch) -> R) -> R {
+        let pool = current
+        var scratch = pool.free.popLast() ?? LayoutScratch()
+        let result = body(&scratch)
+        scratch.removeAll()
+        pool.free.append(scratch)
+        return result
+    }
+}
