@@ -17,7 +17,7 @@ struct StressCommand: ParsableCommand {
             fresh single-threaded layout, scroll content sizes, stable relayout, and every node released.
             A failing run prints its seed and saves a minimal replayable script to Scenarios/regressions/ \
             (see its README, which also shows how to run this under the thread sanitizer).
-            Recipes: \(StressRecipe.allCases.map { $0.rawValue + ($0.isPendingASMMerge ? " (pending ASM merge)" : "") }.joined(separator: ", ")).
+            Recipes: \(StressRecipe.allCases.map(\.rawValue).joined(separator: ", ")).
             Exit status: 0 invariants hold, 1 an invariant failed, 2 bad input.
             """
     )
@@ -175,8 +175,7 @@ struct StressCommand: ParsableCommand {
 
     static func printRecipes() {
         for recipe in StressRecipe.allCases {
-            let pending = recipe.isPendingASMMerge ? " — pending ASM merge, not runnable yet" : ""
-            emit("\(recipe.rawValue): \(recipe.summary) (\(recipe.issues); checks \(recipe.targetInvariant) first)\(pending)")
+            emit("\(recipe.rawValue): \(recipe.summary) (\(recipe.issues); checks \(recipe.targetInvariant) first)")
         }
     }
 

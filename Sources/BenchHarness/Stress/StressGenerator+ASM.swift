@@ -1,0 +1,50 @@
+import NodeTree
+
+// Drawing the ASM and transition operations (StressGenerator.swift draws the others). Variants are drawn
+// from a small range so nearby draws often differ by one move, insertion or removal
+// (StressASMNode.selection), and a node often comes back to a variant it had — the late insertion and
+// re-insertion cases of Texture #2549/#693.
+
+extension StressLaneGenerator {
+    static let variantRange = 24
+
+    /// An `asm` node for an any-lane operation: in the lane's own trees only (independent-trees), else
+    /// anywhere.
+    private mutating func asmNode() -> Int? {
+        if profile.ownTreesOnly {
+            guard lane > 0, let root = forest.randomWorkerRoot(lane, &rng) else { return nil }
+            let id = forest.randomNode(inTree: root, stop: 0.3, &rng)
+            return id.flatMap { forest.node($0)?.stressKind == .asm ? $0 : nil }
+        }
+        return forest.randomASMNode(&rng)
+    }
+
+    mutating func makeASM(_ kind: StressOperationKind) -> StressOperation? {
+        switch kind {
+        case .setVariant:
+            return asmNode().map { .setVariant(node: $0, variant: rng.below(Self.variantRange)) }
+        case .setAutomaticallyManagesSubnodes:
+            // Mostly back on: a node with ASM off is a plain stack of what ASM left.
+            return asmNode().map { .setAutomaticallyManagesSubnodes(node: $0, on: rng.chance(0.7)) }
+        case .cancelTransition:
+            return asmNode().map { .cancelTransition(node: $0) }
+        case .transition:
+            // A loaded `asm` node (the main actor owns loading, so the check holds until this lane acts).
+            guard lane == 0 else { return nil }
+            for _ in 0..<4 {
+                guard let id = forest.randomASMNode(&rng), let node = forest.node(id) else { return nil }
+                // Loaded and laid out: at a zero size transitionLayout is ignored (and logged), which a
+                // script can still ask for.
+                let ready = MainActor.assumeIsolated { node.isNodeLoaded && node.bounds.size != .zero }
+                guard ready else { continue }
+                let variant: Int? = rng.chance(0.8) ? rng.below(Self.variantRange) : nil
+                let superseding: Int? = rng.chance(0.3) ? rng.below(Self.variantRange) : nil
+                return .transition(node: id, animated: rng.chance(0.6), variant: variant,
+                                   supersedingVariant: superseding)
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+}
