@@ -32,6 +32,15 @@ extension StressInvariants {
         }
     }
 
+    /// The loaded pool members with no supernode (ASM took them out) and every node below them.
+    @MainActor static func outOfLayoutSubtrees(_ nodes: [any StressNode], _ forest: StressForest) -> Set<ObjectIdentifier> {
+        var result = Set<ObjectIdentifier>()
+        for node in nodes where node.supernode == nil && node.isNodeLoaded && forest.isPoolMember(node.stressID) {
+            for member in StressForest.subtree(of: node) { result.insert(ObjectIdentifier(member)) }
+        }
+        return result
+    }
+
     /// A pool member with no supernode is not a root: ASM took it out of its `asm` node's layout.
     static func poolOwner(_ node: any StressNode, _ forest: StressForest) -> Bool {
         forest.isPoolMember(node.stressID)
