@@ -35,7 +35,7 @@ extension StressLaneGenerator {
                 guard let id = forest.randomASMNode(&rng), let node = forest.node(id) else { return nil }
                 // Loaded and laid out: at a zero size transitionLayout is ignored (and logged), which a
                 // script can still ask for.
-                let ready = MainActor.assumeIsolated { node.isNodeLoaded && node.bounds.size != .zero }
+                let ready = MainActor.assumeIsolated { node.isNodeLoaded && node.bounds.width > 0 && node.bounds.height > 0 }
                 guard ready else { continue }
                 let variant: Int? = rng.chance(0.8) ? rng.below(Self.variantRange) : nil
                 let superseding: Int? = rng.chance(0.3) ? rng.below(Self.variantRange) : nil
