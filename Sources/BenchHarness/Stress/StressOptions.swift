@@ -70,8 +70,9 @@ public enum StressFault: String, CaseIterable, Codable, Sendable {
     /// Skips the final flush of pending view state at quiescence. Breaks `pending-state` whenever a loaded
     /// node got a property write off the main actor.
     case skipFinalFlush = "skip-final-flush"
-    /// At quiescence, removes one subnode of an ASM node by hand, behind ASM's back (StressInvariants+ASM.swift).
-    /// Breaks `asm-subnodes` whenever an ASM node had a subnode.
+    /// At quiescence, after the final layout pass, removes one subnode of an ASM node by hand, behind ASM's
+    /// back (StressInvariants+ASM.swift). Breaks `asm-subnodes` whenever an ASM node had a subnode (and
+    /// `layout-settled` when that node is loaded: the edit marks it for layout after the last pass).
     case asmEditBehindBack = "asm-edit-behind-back"
 
     public var summary: String {

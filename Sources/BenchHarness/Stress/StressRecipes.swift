@@ -168,13 +168,13 @@ struct StressProfile: Sendable {
 
         switch recipe {
         case .mixed:
-            // ASM and transitions in moderate proportion (about 6% of the workers' draws, 7% of the main
+            // ASM and transitions in moderate proportion (about 5% of the workers' weights, 8% of the main
             // actor's), so the other bug classes keep most of the run.
             asmShare = 0.12
             worker[.setVariant] = 3
             worker[.setAutomaticallyManagesSubnodes] = 0.5
             worker[.cancelTransition] = 0.5
-            main[.transition] = 4
+            main[.transition] = 3
             main[.setVariant] = 1
             main[.cancelTransition] = 0.5
         case .asmOrder:

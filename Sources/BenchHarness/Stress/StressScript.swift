@@ -298,6 +298,11 @@ public struct StressScript: Codable, Equatable, Sendable {
             return .invalidScript(file: file, path: path(context.codingPath),
                                   reason: "missing key \"\(key.stringValue)\"")
         case .dataCorrupted(let context):
+            // Foundation reports a number that does not fit an integer field (1.5 for a node id) as invalid
+            // JSON at the root; the text already parsed, so find the field instead.
+            if context.codingPath.isEmpty, let (path, found) = nonIntegerInIntegerField(tree) {
+                return .invalidScript(file: file, path: path, reason: "expected an integer, found \(found)")
+            }
             var reason = context.debugDescription
             if reason.hasPrefix("Cannot initialize"), let found = value(at: context.codingPath, in: tree) {
                 reason = "unknown value \(found.foundDescription)"
@@ -306,6 +311,33 @@ public struct StressScript: Codable, Equatable, Sendable {
         @unknown default:
             return .invalidScript(file: file, path: JSONPath.root, reason: "\(error)")
         }
+    }
+
+    /// Fields that hold integers (ids, indexes, sequence numbers, lanes, variants).
+    private static let integerKeys: Set<String> = ["seq", "lane", "node", "parent", "index", "root", "with", "id",
+                                                   "variant", "supersedingVariant", "seed", "threads", "operations",
+                                                   "version", "shrunkFrom"]
+
+    /// The first integer field (depth-first, in document order) holding a number that is not an integer.
+    private static func nonIntegerInIntegerField(_ value: JSONValue, path: String = JSONPath.root) -> (String, String)? {
+        switch value {
+        case .object(let object):
+            for entry in object.entries {
+                let (key, child) = (entry.key, entry.value)
+                let childPath = JSONPath.appending(path, key: key)
+                if integerKeys.contains(key), case .number(let n) = child, n.rounded() != n || !n.isFinite {
+                    return (childPath, child.foundDescription)
+                }
+                if let found = nonIntegerInIntegerField(child, path: childPath) { return found }
+            }
+        case .array(let list):
+            for (i, child) in list.enumerated() {
+                if let found = nonIntegerInIntegerField(child, path: JSONPath.appending(path, index: i)) { return found }
+            }
+        default:
+            break
+        }
+        return nil
     }
 
     // MARK: - Writing
