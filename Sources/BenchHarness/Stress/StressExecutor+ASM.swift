@@ -4,10 +4,17 @@ import NodeTree
 // Resolving and performing the ASM and transition operations (StressExecutor.swift has the other ones and
 // the execute → resolve → perform structure these follow).
 //
-//   setVariant, setAutomaticallyManagesSubnodes   any lane, any `asm` node: the node's spec changes, so the
-//                   node and its supernodes are invalidated bottom-up, as after a content change
+//   setVariant, setAutomaticallyManagesSubnodes   the lane that lays the node's tree out: its worker for
+//                   a worker tree, the main actor for a main-actor or shared tree (only it lays shared trees
+//                   out). These decide the node's subnodes, and a replay must see the same subnodes at every
+//                   step: a variant another lane wrote just after a layout pass claimed its sequence number
+//                   could reach that pass live but not on replay. The node and its supernodes are then
+//                   invalidated bottom-up, as after a content change.
 //   cancelTransition                              any lane, any `asm` node
-//   transition      main actor, a loaded `asm` node of a registered tree (not a pool member ASM left out)
+//   transition      main actor, an `asm` node of a main-actor or shared tree; performed only if the node is
+//                   loaded when the main actor gets to it (else the step does nothing) — decided there, not
+//                   at resolution, because whether a pool member is loaded depends on ASM, and so on when
+//                   layouts ran, which resolution must not depend on (StressForest.State.asmOwner)
 //
 // Transitions measure synchronously on the main actor (shouldMeasureAsync: false). The main lane is a plain
 // synchronous loop: a transition measured on a global queue applies itself through DispatchQueue.main,
@@ -25,18 +32,27 @@ extension StressForest {
     /// Resolution of the four operations (under the forest lock; reads node links and flags, no user code).
     func validateASM(_ op: StressOperation, lane: Int, in s: State) -> ([any StressNode], Double)? {
         switch op {
-        case .setVariant(let id, let variant):
-            guard variant >= 0, let n = s.nodes[id], n.stressKind == .asm else { return nil }
+        case .setVariant(let id, _), .setAutomaticallyManagesSubnodes(let id, _):
+            if case .setVariant(_, let variant) = op, variant < 0 { return nil }
+            guard let n = s.nodes[id], let owner = s.asmOwner[id], Self.laysOut(owner, lane: lane) else { return nil }
             return ([n], 0)
-        case .setAutomaticallyManagesSubnodes(let id, _), .cancelTransition(let id):
+        case .cancelTransition(let id):
             guard let n = s.nodes[id], n.stressKind == .asm else { return nil }
             return ([n], 0)
         case .transition(let id, _, let variant, let superseding):
             guard lane == 0, (variant ?? 0) >= 0, (superseding ?? 0) >= 0, let n = s.nodes[id],
-                  n.stressKind == .asm, n.isNodeLoaded, tree(of: n, in: s) != nil else { return nil }
+                  let owner = s.asmOwner[id], Self.laysOut(owner, lane: 0) else { return nil }
             return ([n], 0)
         default:
             return nil
+        }
+    }
+
+    /// The lane that applies layouts to (so commits ASM in) a tree of this owner.
+    static func laysOut(_ owner: StressOwner, lane: Int) -> Bool {
+        switch owner {
+        case .worker(let worker): lane == worker
+        case .main, .shared: lane == 0
         }
     }
 
@@ -65,6 +81,10 @@ extension StressForest {
 
     @MainActor private func performTransition(_ node: StressASMNode, animated: Bool, variant: Int?, superseding: Int?) {
         animator.advance(by: Self.transitionClockStep)
+        // Only a loaded node in a registered tree (a pool member ASM took out is in none); the main actor
+        // is the only lane that loads nodes or lays these trees out, so this cannot change under us.
+        guard node.isNodeLoaded, let root = StressForest.root(of: node) as? any StressNode,
+              state.withLock({ $0.roots[root.stressID] != nil }) else { return }
         node.animator = animator
         let measured: @MainActor @Sendable () -> Void = { [self] in
             transitionsMeasured.add(1, ordering: .relaxed)

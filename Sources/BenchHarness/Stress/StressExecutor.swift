@@ -71,9 +71,18 @@ extension StressForest {
         lane == 0 ? info.owner == .main : info.owner == .worker(lane)
     }
 
-    /// The bookkeeping of the tree containing `node` (nil if its root is not a registered root).
+    /// The bookkeeping of the tree containing `node` (nil if its root is not a registered root) — and nil
+    /// below an `asm` node: ASM places what is there, so no hand edit is drawn below one, and whether a node
+    /// is there at all depends on when layouts ran, which sequence order does not capture.
     func tree(of node: DisplayNode, in s: State) -> StressRootInfo? {
-        guard let root = StressForest.root(of: node) as? any StressNode else { return nil }
+        var current = node
+        var steps = 0
+        while let parent = current.supernode, steps < 10_000 {
+            if (parent as? any StressNode)?.stressKind == .asm { return nil }
+            current = parent
+            steps += 1
+        }
+        guard let root = current as? any StressNode else { return nil }
         return s.roots[root.stressID]
     }
 
@@ -117,6 +126,7 @@ extension StressForest {
         s.interiorIDs.remove(id)
         s.asmIDs.remove(id)
         s.poolOwner.removeValue(forKey: id)
+        s.asmOwner.removeValue(forKey: id)
     }
 
     private func resolve(_ op: StressOperation, lane: Int, claim: StressClaim,
@@ -174,6 +184,7 @@ extension StressForest {
                   built.allSatisfy({ s.nodes[$0.stressID] == nil }) else { return nil }
             for n in built { register(n, in: &s) }
             addRoot(blueprint.id, StressRootInfo(owner: shared ? .shared : .worker(lane)), in: &s)
+            for n in built where n.stressKind == .asm { s.asmOwner[n.stressID] = shared ? .shared : .worker(lane) }
             if shared { s.sharedCreatedBy[lane, default: 0] += 1 }
             return ([built[0]], 0)
 
@@ -214,6 +225,9 @@ extension StressForest {
             guard let n = node(id), let info = s.roots[id], laneOwns(info, lane: lane) else { return nil }
             removeRoot(id, in: &s)
             addRoot(id, StressRootInfo(owner: .main, inInbox: true), in: &s)
+            for member in StressForest.subtreeIncludingPools(of: n) where member.stressKind == .asm {
+                s.asmOwner[member.stressID] = .main
+            }
             return ([n], 0)
 
         case .discard(let id):

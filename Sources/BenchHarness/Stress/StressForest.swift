@@ -75,6 +75,11 @@ final class StressForest: @unchecked Sendable {
         var asmIDs = StressIDSet()
         /// Pool member id → its `asm` node's id. A pool member is placed only by ASM: no hand edit moves it.
         var poolOwner: [Int: Int] = [:]
+        /// `asm` node id → who may change its variant and ASM flag, i.e. its subnodes: the owner of the tree
+        /// it was created in (a worker, or .shared, which the main actor lays out), .main after a hand-off.
+        /// Kept here rather than found by walking supernodes, because that walk passes through ASM nodes
+        /// whose subnodes depend on when layouts ran — not on sequence order (StressExecutor+ASM.swift).
+        var asmOwner: [Int: StressOwner] = [:]
         var roots: [Int: StressRootInfo] = [:]
         var sharedRoots = StressIDSet()
         var workerRoots: [Int: StressIDSet] = [:]
@@ -143,6 +148,7 @@ final class StressForest: @unchecked Sendable {
     func randomInteriorNode(_ rng: inout StressRandom) -> Int? { state.withLock { $0.interiorIDs.random(&rng) } }
     func randomASMNode(_ rng: inout StressRandom) -> Int? { state.withLock { $0.asmIDs.random(&rng) } }
     func isPoolMember(_ id: Int) -> Bool { state.withLock { $0.poolOwner[id] != nil } }
+    func asmOwner(_ id: Int) -> StressOwner? { state.withLock { $0.asmOwner[id] } }
     func randomSharedRoot(_ rng: inout StressRandom) -> Int? { state.withLock { $0.sharedRoots.random(&rng) } }
     func randomInboxRoot(_ rng: inout StressRandom) -> Int? { state.withLock { $0.inbox.random(&rng) } }
     func randomMainRoot(_ rng: inout StressRandom) -> Int? { state.withLock { $0.mainRoots.random(&rng) } }

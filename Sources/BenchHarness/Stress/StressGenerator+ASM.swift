@@ -8,31 +8,29 @@ import NodeTree
 extension StressLaneGenerator {
     static let variantRange = 24
 
-    /// An `asm` node for an any-lane operation: in the lane's own trees only (independent-trees), else
-    /// anywhere.
-    private mutating func asmNode() -> Int? {
-        if profile.ownTreesOnly {
-            guard lane > 0, let root = forest.randomWorkerRoot(lane, &rng) else { return nil }
-            let id = forest.randomNode(inTree: root, stop: 0.3, &rng)
-            return id.flatMap { forest.node($0)?.stressKind == .asm ? $0 : nil }
+    /// An `asm` node whose subnodes this lane may change (StressExecutor+ASM.swift): a few draws.
+    private mutating func ownASMNode() -> Int? {
+        for _ in 0..<4 {
+            guard let id = forest.randomASMNode(&rng) else { return nil }
+            if let owner = forest.asmOwner(id), StressForest.laysOut(owner, lane: lane) { return id }
         }
-        return forest.randomASMNode(&rng)
+        return nil
     }
 
     mutating func makeASM(_ kind: StressOperationKind) -> StressOperation? {
         switch kind {
         case .setVariant:
-            return asmNode().map { .setVariant(node: $0, variant: rng.below(Self.variantRange)) }
+            return ownASMNode().map { .setVariant(node: $0, variant: rng.below(Self.variantRange)) }
         case .setAutomaticallyManagesSubnodes:
             // Mostly back on: a node with ASM off is a plain stack of what ASM left.
-            return asmNode().map { .setAutomaticallyManagesSubnodes(node: $0, on: rng.chance(0.7)) }
+            return ownASMNode().map { .setAutomaticallyManagesSubnodes(node: $0, on: rng.chance(0.7)) }
         case .cancelTransition:
-            return asmNode().map { .cancelTransition(node: $0) }
+            return forest.randomASMNode(&rng).map { .cancelTransition(node: $0) }
         case .transition:
             // A loaded `asm` node (the main actor owns loading, so the check holds until this lane acts).
             guard lane == 0 else { return nil }
             for _ in 0..<4 {
-                guard let id = forest.randomASMNode(&rng), let node = forest.node(id) else { return nil }
+                guard let id = ownASMNode(), let node = forest.node(id) else { return nil }
                 // Loaded and laid out: at a zero size transitionLayout is ignored (and logged), which a
                 // script can still ask for.
                 let ready = MainActor.assumeIsolated { node.isNodeLoaded && node.bounds.width > 0 && node.bounds.height > 0 }
