@@ -11,9 +11,10 @@ struct StressCommand: ParsableCommand {
         abstract: "Concurrency stress of the node tree: random operations from many threads, invariants at the end.",
         discussion: """
             Worker threads create nodes, set styles and texts, invalidate, measure shared subtrees, edit \
-            their own unloaded trees and write view properties; the main actor loads views, attaches trees \
-            and runs layout passes and flushes — all at once. At quiescence: hierarchy links, views, \
-            pending state, settled and applied layouts, every frame and every cached layout against a \
+            their own unloaded trees, change ASM nodes' variants and write view properties; the main actor \
+            loads views, attaches trees, runs layout passes, flushes and layout transitions — all at once. \
+            At quiescence: hierarchy links, views, pending state, settled and applied layouts, ASM subnodes \
+            against their applied layouts, every frame and every cached layout against a \
             fresh single-threaded layout, scroll content sizes, stable relayout, and every node released.
             A failing run prints its seed and saves a minimal replayable script to Scenarios/regressions/ \
             (see its README, which also shows how to run this under the thread sanitizer).

@@ -13,7 +13,7 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("operations: 600 in ") && $0.contains(" ops/s") })
         #expect(lines.contains { $0.hasPrefix("  ") && $0.contains("measure ") })
         #expect(lines.contains { $0.hasPrefix("  ") && $0.contains("create ") })
-        #expect(lines.contains { $0.hasPrefix("invariants: 11 checked") })
+        #expect(lines.contains { $0.hasPrefix("invariants: 12 checked") })
         #expect(lines.contains { $0.contains("layout-cache") && $0.contains(" checked") })
         #expect(lines.last == "seed 3")
     }
