@@ -19,8 +19,10 @@ import NodeTree
 //
 // Automatic subnode management and transitions (StressExecutor+ASM.swift, StressNodes+ASM.swift):
 //
-//   any lane        setVariant, setAutomaticallyManagesSubnodes (on an `asm` node: its spec changes, so it
-//                   is followed by the same bottom-up invalidation as a content change), cancelTransition
+//   the lane that lays the tree out (its worker; the main actor for main-actor and shared trees)
+//                   setVariant, setAutomaticallyManagesSubnodes (on an `asm` node: its spec, so its subnodes,
+//                   change; followed by the same bottom-up invalidation as a content change)
+//   any lane        cancelTransition
 //   main actor      transition (transitionLayout on a loaded `asm` node, optionally superseded by a second)
 
 /// One operation of a stress run.
