@@ -11,13 +11,14 @@ struct StressCommand: ParsableCommand {
         abstract: "Concurrency stress of the node tree: random operations from many threads, invariants at the end.",
         discussion: """
             Worker threads create nodes, set styles and texts, invalidate, measure shared subtrees, edit \
-            their own unloaded trees and write view properties; the main actor loads views, attaches trees \
-            and runs layout passes and flushes — all at once. At quiescence: hierarchy links, views, \
-            pending state, settled and applied layouts, every frame and every cached layout against a \
+            their own unloaded trees, change ASM nodes' variants and write view properties; the main actor \
+            loads views, attaches trees, runs layout passes, flushes and layout transitions — all at once. \
+            At quiescence: hierarchy links, views, pending state, settled and applied layouts, ASM subnodes \
+            against their applied layouts, every frame and every cached layout against a \
             fresh single-threaded layout, scroll content sizes, stable relayout, and every node released.
             A failing run prints its seed and saves a minimal replayable script to Scenarios/regressions/ \
             (see its README, which also shows how to run this under the thread sanitizer).
-            Recipes: \(StressRecipe.allCases.map { $0.rawValue + ($0.isPendingASMMerge ? " (pending ASM merge)" : "") }.joined(separator: ", ")).
+            Recipes: \(StressRecipe.allCases.map(\.rawValue).joined(separator: ", ")).
             Exit status: 0 invariants hold, 1 an invariant failed, 2 bad input.
             """
     )
@@ -175,8 +176,7 @@ struct StressCommand: ParsableCommand {
 
     static func printRecipes() {
         for recipe in StressRecipe.allCases {
-            let pending = recipe.isPendingASMMerge ? " — pending ASM merge, not runnable yet" : ""
-            emit("\(recipe.rawValue): \(recipe.summary) (\(recipe.issues); checks \(recipe.targetInvariant) first)\(pending)")
+            emit("\(recipe.rawValue): \(recipe.summary) (\(recipe.issues); checks \(recipe.targetInvariant) first)")
         }
     }
 

@@ -13,7 +13,7 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("operations: 600 in ") && $0.contains(" ops/s") })
         #expect(lines.contains { $0.hasPrefix("  ") && $0.contains("measure ") })
         #expect(lines.contains { $0.hasPrefix("  ") && $0.contains("create ") })
-        #expect(lines.contains { $0.hasPrefix("invariants: 11 checked") })
+        #expect(lines.contains { $0.hasPrefix("invariants: 12 checked") })
         #expect(lines.contains { $0.contains("layout-cache") && $0.contains(" checked") })
         #expect(lines.last == "seed 3")
     }
@@ -40,11 +40,10 @@ import Testing
         (["--ops", "-5"], "error: --ops -5: must be at least 1"),
         (["--seed", "-1"], "error: --seed -1: expected an unsigned integer"),
         (["--duration", "5 parsecs"], "error: --duration 5 parsecs: expected a positive time such as 30s, 2m or 500ms"),
-        (["--recipe", "transition-race"], "error: --recipe transition-race: needs automatic subnode management and "
-            + "layout transitions, which are not merged yet (pending ASM merge)"),
         (["--recipe", "fast"], "error: --recipe fast: unknown recipe; one of mixed, stale-layout, unchanged-size, "
-            + "scroll-content, independent-trees, text-cache"),
-        (["--inject-fault", "gremlins"], "error: --inject-fault gremlins: one of stale-ancestors, leak-node, skip-final-flush"),
+            + "scroll-content, independent-trees, text-cache, transition-race, asm-order"),
+        (["--inject-fault", "gremlins"], "error: --inject-fault gremlins: one of stale-ancestors, leak-node, skip-final-flush, "
+            + "asm-edit-behind-back"),
         (["--bogus"], "error: unknown option or argument --bogus (see bench stress --help)"),
         (["--replay", "Scenarios/regressions/missing.json"],
          "error: Scenarios/regressions/missing.json: cannot read the file: No such file or directory"),
@@ -83,11 +82,25 @@ import Testing
         #expect(replay.stdout.contains("FAILED layout-cache"))
     }
 
-    @Test func listRecipesMarksThePendingOnes() throws {
+    @Test func listRecipesNamesTheASMOnesWithoutAPendingMark() throws {
         let output = try BenchExecutable.run(["stress", "--list-recipes"])
         #expect(output.status == 0)
         #expect(output.stdout.contains("stale-layout: stale layout after setNeedsLayout"))
-        #expect(output.stdout.contains("transition-race: parent and child transitioning at once (Texture #2061; "
-                                        + "checks asm-subnodes first) — pending ASM merge, not runnable yet"))
+        #expect(output.stdout.contains("transition-race: parent and child transitioning at once, measured in the "
+                                        + "background meanwhile (Texture #2061, #463; checks asm-subnodes first)\n"))
+        #expect(output.stdout.contains("asm-order: ASM subnode order and late insertion as variants change "
+                                        + "(Texture #2549, #693; checks asm-subnodes first)\n"))
+        #expect(!output.stdout.contains("pending"))
+    }
+
+    /// The ASM recipes were refused ("pending ASM merge") until ASM and transitions were merged; a short
+    /// live run of each now holds every invariant and reports its transitions.
+    @Test func theASMRecipesRunFromTheCommandLine() throws {
+        for recipe in ["transition-race", "asm-order"] {
+            let output = try BenchExecutable.run(["stress", "--threads", "2", "--ops", "1500", "--seed", "2",
+                                                  "--recipe", recipe, "--no-save"])
+            #expect(output.status == 0, "\(recipe): \(output.stdout)\(output.stderr)")
+            #expect(output.stdout.contains("ok     asm-subnodes"), "\(output.stdout)")
+        }
     }
 }

@@ -107,6 +107,53 @@ import Testing
         #expect(StressReport.lines(for: result).contains("seed 5"))
     }
 
+    /// An ASM node's pool laid out on the worker, then loaded and laid out on the main actor.
+    static func asmSteps() -> [StressStep] {
+        let cell = StressBlueprint(id: 1, kind: .cell, children: [
+            StressBlueprint(id: 2, kind: .asm, children: [
+                StressBlueprint(id: 3, kind: .text, text: "a"), StressBlueprint(id: 4, kind: .leaf, style: StressStyle(width: 10, height: 10)),
+                StressBlueprint(id: 5, kind: .text, text: "c"),
+            ]),
+        ])
+        return [
+            StressStep(seq: 0, lane: 1, op: .create(root: cell, shared: false)),
+            StressStep(seq: 1, lane: 1, op: .setVariant(node: 2, variant: 19)),  // none left out: [1, 2, 0] → 4, 5, 3
+            StressStep(seq: 2, lane: 1, op: .layoutPass(root: 1, width: 375, height: 600)),
+            StressStep(seq: 3, lane: 1, op: .handOff(root: 1)),
+            StressStep(seq: 4, lane: 0, op: .load(root: 1)),
+            StressStep(seq: 5, lane: 0, op: .mainLayout(root: 1, width: 320)),
+        ]
+    }
+
+    @MainActor @Test func asmEditBehindBackBreaksTheASMSubnodesInvariant() {
+        var script = StressScript(recipe: .asmOrder, steps: Self.asmSteps())
+        let clean = StressReplayer.replay(script)
+        #expect(clean.passed, "\(clean.invariants.filter { !$0.holds })")
+        #expect(clean.invariants.first { $0.invariant == .asmSubnodes }?.checked == 1)
+        script.fault = .asmEditBehindBack
+        let outcome = StressReplayer.replay(script)
+        let asm = outcome.invariants.first { $0.invariant == .asmSubnodes }!
+        // The node tree drops the cached layouts that place a node taken away by hand, and marks the node
+        // for layout: so the applied layout is gone too, and the settled tree needs layout again.
+        #expect(asm.violations == ["asm 2's subnodes are [leaf 4, text 5], but it has no applied layout"])
+        #expect(outcome.invariants.filter { !$0.holds }.map(\.invariant) == [.layoutSettled, .asmSubnodes])
+    }
+
+    /// The same fault in a live asm-order run: asm-subnodes fails and the run becomes a small script.
+    @MainActor @Test func aLiveASMRunWithTheFaultFailsAndShrinks() throws {
+        let directory = try StressTestSupport.temporaryDirectory()
+        defer { StressTestSupport.remove(directory) }
+        let options = StressOptions(threads: 2, operations: 2_000, seed: 6, recipe: .asmOrder, fault: .asmEditBehindBack,
+                                    regressionDirectory: directory.path, shrinkSeconds: 15)
+        let result = StressRunner.run(options)
+        #expect(result.invariants.filter { !$0.holds }.map(\.invariant).contains(.asmSubnodes))
+        let regression = try #require(result.regressions.first { $0.invariant == .asmSubnodes })
+        #expect(regression.reproducedSequentially)
+        #expect(regression.steps < 20, "shrunk to \(regression.steps) of \(regression.recordedSteps)")
+        let script = try StressScript.load(path: try #require(regression.path))
+        #expect(StressReplayer.replay(script).invariants.contains { $0.invariant == .asmSubnodes && !$0.holds })
+    }
+
     // MARK: - Helpers
 
     static func renumbered(_ blueprint: StressBlueprint, by offset: Int) -> StressBlueprint {

@@ -12,23 +12,37 @@ import Testing
             #expect(try StressRecipe.named(recipe.rawValue) == recipe)
         }
         #expect(StressRecipe.runnable.map(\.rawValue)
-                    == ["mixed", "stale-layout", "unchanged-size", "scroll-content", "independent-trees", "text-cache"])
+                    == ["mixed", "stale-layout", "unchanged-size", "scroll-content", "independent-trees", "text-cache",
+                        "transition-race", "asm-order"])
     }
 
-    @Test func recipesPendingTheASMMergeAreRefused() {
-        for name in ["transition-race", "asm-order"] {
-            #expect(throws: StressInputError.badOption("--recipe", name, "needs automatic subnode management and layout "
-                                                        + "transitions, which are not merged yet (pending ASM merge)")) {
-                try StressRecipe.named(name)
-            }
-        }
-        #expect(StressRecipe.transitionRace.issues == "Texture #2061")
+    /// The ASM recipes (refused until automatic subnode management and transitions were merged) now run,
+    /// name their Texture issues and target asm-subnodes; mixed draws their operations too.
+    @Test func theASMRecipesRunAndTargetASMSubnodes() throws {
+        #expect(try StressRecipe.named("transition-race") == .transitionRace)
+        #expect(try StressRecipe.named("asm-order") == .asmOrder)
+        #expect(StressRecipe.transitionRace.issues == "Texture #2061, #463")
         #expect(StressRecipe.asmOrder.issues == "Texture #2549, #693")
+        #expect(StressRecipe.transitionRace.targetInvariant == "asm-subnodes")
+        #expect(StressRecipe.asmOrder.targetInvariant == "asm-subnodes")
+        let mixed = StressRecipe.mixed.profile
+        #expect(mixed.asmShare > 0 && mixed.asmShare < 0.5)
+        for kind in [StressOperationKind.setVariant, .setAutomaticallyManagesSubnodes, .cancelTransition] {
+            #expect((mixed.worker[kind] ?? 0) > 0, "\(kind)")
+        }
+        #expect((mixed.main[.transition] ?? 0) > 0)
+        // Moderate: under a tenth of either lane kind's weight.
+        let workerShare = [StressOperationKind.setVariant, .setAutomaticallyManagesSubnodes, .cancelTransition]
+            .map { mixed.worker[$0] ?? 0 }.reduce(0, +) / mixed.worker.values.reduce(0, +)
+        let mainShare = [StressOperationKind.transition, .setVariant, .cancelTransition]
+            .map { mixed.main[$0] ?? 0 }.reduce(0, +) / mixed.main.values.reduce(0, +)
+        #expect(workerShare < 0.1 && mainShare < 0.1, "\(workerShare) \(mainShare)")
     }
 
     @Test func anUnknownRecipeListsTheRunnableOnes() {
         #expect(throws: StressInputError.badOption("--recipe", "fast", "unknown recipe; one of mixed, stale-layout, "
-                                                    + "unchanged-size, scroll-content, independent-trees, text-cache")) {
+                                                    + "unchanged-size, scroll-content, independent-trees, text-cache, "
+                                                    + "transition-race, asm-order")) {
             try StressRecipe.named("fast")
         }
     }
@@ -62,9 +76,9 @@ import Testing
         #expect(StressDuration.format(42.17) == "42.1 s")
     }
 
-    @Test func theInvariantsAreTheDocumentedEleven() {
+    @Test func theInvariantsAreTheDocumentedTwelve() {
         #expect(StressInvariant.allCases.map(\.rawValue) == [
-            "hierarchy", "views", "pending-state", "layout-settled", "applied-layout", "visible-frames",
+            "hierarchy", "views", "pending-state", "layout-settled", "applied-layout", "asm-subnodes", "visible-frames",
             "scroll-content-size",
             "stable-relayout", "layout-cache", "measure-results", "released",
         ])

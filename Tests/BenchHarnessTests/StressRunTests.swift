@@ -48,6 +48,16 @@ import Testing
             #expect(result.steps.contains { step in
                 if case .create(let root, _) = step.op { return root.kind == .scroll } else { return false }
             })
+        case .transitionRace:
+            // Transitions reach the main actor and apply, superseding ones among them, while workers
+            // cancel and re-vary the same nodes.
+            #expect(kinds.isSuperset(of: [.transition, .cancelTransition, .setVariant, .measure]))
+            #expect(result.transitionsMeasured > 0)
+            #expect(result.steps.contains { if case .transition(_, _, _, _?) = $0.op { true } else { false } })
+        case .asmOrder:
+            #expect(kinds.isSuperset(of: [.setVariant, .setAutomaticallyManagesSubnodes, .layoutPass, .mainLayout]))
+        case .mixed:
+            #expect(kinds.isSuperset(of: [.setVariant, .transition]))
         default:
             break
         }
@@ -62,8 +72,9 @@ import Testing
 
     /// A recorded run replays one operation at a time with every step legal at its turn (sequence order
     /// preserves what each operation relied on), and two replays agree exactly.
-    @MainActor @Test func aRecordedRunReplaysEveryStepDeterministically() {
-        let options = StressOptions(threads: 3, operations: 3_000, seed: 5)
+    @MainActor @Test(arguments: [StressRecipe.mixed, .transitionRace, .asmOrder])
+    func aRecordedRunReplaysEveryStepDeterministically(_ recipe: StressRecipe) {
+        let options = StressOptions(threads: 3, operations: 3_000, seed: 5, recipe: recipe)
         let live = StressRunner.run(options)
         let script = StressScript(recipe: options.recipe, steps: live.steps)
         let first = StressReplayer.replay(script)

@@ -71,9 +71,18 @@ extension StressForest {
         lane == 0 ? info.owner == .main : info.owner == .worker(lane)
     }
 
-    /// The bookkeeping of the tree containing `node` (nil if its root is not a registered root).
-    private func tree(of node: DisplayNode, in s: State) -> StressRootInfo? {
-        guard let root = StressForest.root(of: node) as? any StressNode else { return nil }
+    /// The bookkeeping of the tree containing `node` (nil if its root is not a registered root) — and nil
+    /// below an `asm` node: ASM places what is there, so no hand edit is drawn below one, and whether a node
+    /// is there at all depends on when layouts ran, which sequence order does not capture.
+    func tree(of node: DisplayNode, in s: State) -> StressRootInfo? {
+        var current = node
+        var steps = 0
+        while let parent = current.supernode, steps < 10_000 {
+            if (parent as? any StressNode)?.stressKind == .asm { return nil }
+            current = parent
+            steps += 1
+        }
+        guard let root = current as? any StressNode else { return nil }
         return s.roots[root.stressID]
     }
 
@@ -104,6 +113,10 @@ extension StressForest {
         s.allIDs.insert(id)
         if node.stressKind == .text { s.textIDs.insert(id) }
         if node.stressKind.isInterior { s.interiorIDs.insert(id) }
+        if let asm = node as? StressASMNode {
+            s.asmIDs.insert(id)
+            for member in asm.pool { s.poolOwner[member.stressID] = id }
+        }
     }
 
     private func unregister(_ id: Int, in s: inout State) {
@@ -111,6 +124,9 @@ extension StressForest {
         s.allIDs.remove(id)
         s.textIDs.remove(id)
         s.interiorIDs.remove(id)
+        s.asmIDs.remove(id)
+        s.poolOwner.removeValue(forKey: id)
+        s.asmOwner.removeValue(forKey: id)
     }
 
     private func resolve(_ op: StressOperation, lane: Int, claim: StressClaim,
@@ -168,6 +184,7 @@ extension StressForest {
                   built.allSatisfy({ s.nodes[$0.stressID] == nil }) else { return nil }
             for n in built { register(n, in: &s) }
             addRoot(blueprint.id, StressRootInfo(owner: shared ? .shared : .worker(lane)), in: &s)
+            for n in built where n.stressKind == .asm { s.asmOwner[n.stressID] = shared ? .shared : .worker(lane) }
             if shared { s.sharedCreatedBy[lane, default: 0] += 1 }
             return ([built[0]], 0)
 
@@ -177,20 +194,21 @@ extension StressForest {
 
         case .insert(let id, let parentID, _):
             guard let n = node(id), let parent = node(parentID), parent.stressKind.isInterior,
-                  let info = tree(of: n, in: s), laneOwns(info, lane: lane),
+                  s.poolOwner[id] == nil, let info = tree(of: n, in: s), laneOwns(info, lane: lane),
                   let parentInfo = tree(of: parent, in: s), laneOwns(parentInfo, lane: lane),
                   !StressForest.isAncestor(n, of: parent) else { return nil }
             removeRoot(id, in: &s)
             return ([n, parent], 0)
 
         case .remove(let id):
-            guard let n = node(id), n.supernode != nil, let info = tree(of: n, in: s),
+            guard let n = node(id), n.supernode != nil, s.poolOwner[id] == nil, let info = tree(of: n, in: s),
                   laneOwns(info, lane: lane) else { return nil }
             addRoot(id, StressRootInfo(owner: info.owner), in: &s)
             return ([n], 0)
 
         case .replace(let id, let replacementID):
-            guard id != replacementID, let n = node(id), let replacement = node(replacementID),
+            guard id != replacementID, s.poolOwner[id] == nil, s.poolOwner[replacementID] == nil,
+                  let n = node(id), let replacement = node(replacementID),
                   let parent = n.supernode, let info = tree(of: parent, in: s), laneOwns(info, lane: lane),
                   let replacementInfo = tree(of: replacement, in: s), laneOwns(replacementInfo, lane: lane),
                   !StressForest.isAncestor(replacement, of: parent) else { return nil }
@@ -207,12 +225,15 @@ extension StressForest {
             guard let n = node(id), let info = s.roots[id], laneOwns(info, lane: lane) else { return nil }
             removeRoot(id, in: &s)
             addRoot(id, StressRootInfo(owner: .main, inInbox: true), in: &s)
+            for member in StressForest.subtreeIncludingPools(of: n) where member.stressKind == .asm {
+                s.asmOwner[member.stressID] = .main
+            }
             return ([n], 0)
 
         case .discard(let id):
             guard let n = node(id), let info = s.roots[id], laneOwns(info, lane: lane) else { return nil }
             removeRoot(id, in: &s)
-            for member in StressForest.subtree(of: n) { unregister(member.stressID, in: &s) }
+            for member in StressForest.subtreeIncludingPools(of: n) { unregister(member.stressID, in: &s) }
             return ([n], info.hosted ? 1 : 0)
 
         case .load(let id):
@@ -235,8 +256,8 @@ extension StressForest {
             return ([n, parent], 0)
 
         case .detach(let id):
-            guard let n = node(id), n.supernode != nil, let info = tree(of: n, in: s), info.owner == .main,
-                  !info.inInbox else { return nil }
+            guard let n = node(id), n.supernode != nil, s.poolOwner[id] == nil, let info = tree(of: n, in: s),
+                  info.owner == .main, !info.inInbox else { return nil }
             addRoot(id, StressRootInfo(owner: .main), in: &s)
             return ([n], 0)
 
@@ -246,20 +267,33 @@ extension StressForest {
 
         case .flush:
             return ([], 0)
+
+        case .setVariant, .setAutomaticallyManagesSubnodes, .transition, .cancelTransition:
+            return validateASM(op, lane: lane, in: s)
         }
     }
 
     // MARK: - Perform
 
     /// setNeedsLayout on `node` and then on each supernode, bottom-up (only `node` under the
-    /// stale-ancestors fault).
-    private func invalidateUpward(from node: DisplayNode?) {
+    /// stale-ancestors fault). A pool member's "supernode" here is its `asm` node even while ASM has it
+    /// out of the layout: the node's spec depends on it either way (StressNodes+ASM.swift).
+    func invalidateUpward(from node: DisplayNode?) {
         var current = node
         while let n = current {
             n.setNeedsLayout()
             if fault == .staleAncestors { return }
-            current = n.supernode
+            current = layoutParent(of: n)
         }
+    }
+
+    /// The supernode, or for a pool member its `asm` node.
+    func layoutParent(of node: DisplayNode) -> DisplayNode? {
+        if let stress = node as? any StressNode,
+           let owner = state.withLock({ s in s.poolOwner[stress.stressID].flatMap { s.nodes[$0] } }) {
+            return owner
+        }
+        return node.supernode
     }
 
     private func perform(_ resolved: StressResolvedStep, built: [any StressNode]) {
@@ -273,7 +307,7 @@ extension StressForest {
         case .setText(_, let text):
             let node = nodes[0] as! StressTextNode
             node.text = text  // invalidates the text node itself when the text changed
-            if fault != .staleAncestors { invalidateUpward(from: node.supernode) }
+            if fault != .staleAncestors { invalidateUpward(from: layoutParent(of: node)) }
 
         case .setStack(_, let stack):
             let node = nodes[0] as! any StressInteriorNode
@@ -389,6 +423,9 @@ extension StressForest {
                 _ = node.alpha
                 _ = node.isHidden
             }
+
+        case .setVariant, .setAutomaticallyManagesSubnodes, .transition, .cancelTransition:
+            performASM(resolved)
         }
     }
 

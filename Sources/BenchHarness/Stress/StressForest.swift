@@ -71,6 +71,15 @@ final class StressForest: @unchecked Sendable {
         var allIDs = StressIDSet()
         var textIDs = StressIDSet()
         var interiorIDs = StressIDSet()
+        /// `asm` nodes (StressNodes+ASM.swift).
+        var asmIDs = StressIDSet()
+        /// Pool member id → its `asm` node's id. A pool member is placed only by ASM: no hand edit moves it.
+        var poolOwner: [Int: Int] = [:]
+        /// `asm` node id → who may change its variant and ASM flag, i.e. its subnodes: the owner of the tree
+        /// it was created in (a worker, or .shared, which the main actor lays out), .main after a hand-off.
+        /// Kept here rather than found by walking supernodes, because that walk passes through ASM nodes
+        /// whose subnodes depend on when layouts ran — not on sequence order (StressExecutor+ASM.swift).
+        var asmOwner: [Int: StressOwner] = [:]
         var roots: [Int: StressRootInfo] = [:]
         var sharedRoots = StressIDSet()
         var workerRoots: [Int: StressIDSet] = [:]
@@ -102,12 +111,18 @@ final class StressForest: @unchecked Sendable {
     let mainSteps = Atomic<Int>(0)
     /// Set once the leak-node fault kept its node.
     let leakedNode = Atomic<Bool>(false)
+    /// The clock of every transition's animation (main actor): manual, so a run and its replay complete
+    /// animations at the same steps; each `transition` advances it, quiescence runs it to completion.
+    let animator: Animator
+    /// measurementCompletion calls of transitions (a transition that was superseded or cancelled gets none).
+    let transitionsMeasured = Atomic<Int>(0)
 
     @MainActor init(recipe: StressRecipe, fault: StressFault?, counter: LiveNodeCounter) {
         self.counter = counter
         profile = recipe.profile
         self.fault = fault
         window = PlatformView(frame: Rect(x: 0, y: 0, width: 1000, height: 1_000_000))
+        animator = Animator(clock: .manual)
     }
 
     // MARK: - Lookups (any thread; each takes the lock once)
@@ -131,6 +146,9 @@ final class StressForest: @unchecked Sendable {
     func randomNode(_ rng: inout StressRandom) -> Int? { state.withLock { $0.allIDs.random(&rng) } }
     func randomTextNode(_ rng: inout StressRandom) -> Int? { state.withLock { $0.textIDs.random(&rng) } }
     func randomInteriorNode(_ rng: inout StressRandom) -> Int? { state.withLock { $0.interiorIDs.random(&rng) } }
+    func randomASMNode(_ rng: inout StressRandom) -> Int? { state.withLock { $0.asmIDs.random(&rng) } }
+    func isPoolMember(_ id: Int) -> Bool { state.withLock { $0.poolOwner[id] != nil } }
+    func asmOwner(_ id: Int) -> StressOwner? { state.withLock { $0.asmOwner[id] } }
     func randomSharedRoot(_ rng: inout StressRandom) -> Int? { state.withLock { $0.sharedRoots.random(&rng) } }
     func randomInboxRoot(_ rng: inout StressRandom) -> Int? { state.withLock { $0.inbox.random(&rng) } }
     func randomMainRoot(_ rng: inout StressRandom) -> Int? { state.withLock { $0.mainRoots.random(&rng) } }
@@ -198,6 +216,21 @@ final class StressForest: @unchecked Sendable {
             }
             index += 1
             if result.count > 100_000 { break }  // a cycle; the hierarchy invariant reports it
+        }
+        return result
+    }
+
+    /// `subtree(of:)` plus every pool member below it that ASM does not show now (and their subtrees):
+    /// what a discarded tree takes out of the forest.
+    static func subtreeIncludingPools(of node: any StressNode) -> [any StressNode] {
+        var result: [any StressNode] = []
+        var seen = Set<ObjectIdentifier>()
+        var stack: [any StressNode] = [node]
+        while let next = stack.popLast(), result.count <= 100_000 {
+            guard seen.insert(ObjectIdentifier(next)).inserted else { continue }
+            result.append(next)
+            for child in next.subnodes { if let child = child as? any StressNode { stack.append(child) } }
+            if let asm = next as? StressASMNode { stack += asm.pool }
         }
         return result
     }

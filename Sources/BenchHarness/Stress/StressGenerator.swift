@@ -218,6 +218,9 @@ struct StressLaneGenerator {
         case .read:
             guard lane == 0 else { return nil }
             return forest.randomNode(&rng).map { .read(node: $0) }
+
+        case .setVariant, .setAutomaticallyManagesSubnodes, .transition, .cancelTransition:
+            return makeASM(kind)
         }
     }
 
@@ -261,15 +264,18 @@ struct StressLaneGenerator {
 
     /// A new tree: a cell or scroll root over interior nodes and leaves.
     mutating func blueprint() -> StressBlueprint {
-        let rootKind: StressNodeKind = rng.chance(profile.scrollRootShare) ? .scroll : .cell
+        let rootKind: StressNodeKind = rng.chance(profile.asmShare) ? .asm
+            : rng.chance(profile.scrollRootShare) ? .scroll : .cell
         return interiorBlueprint(kind: rootKind, depth: 1)
     }
 
-    private mutating func interiorBlueprint(kind: StressNodeKind, depth: Int) -> StressBlueprint {
+    mutating func interiorBlueprint(kind: StressNodeKind, depth: Int) -> StressBlueprint {
         var children: [StressBlueprint] = []
-        for _ in 0..<(1 + rng.below(profile.maximumFanout)) {
-            if depth < profile.maximumDepth && rng.chance(0.3) {
-                let childKind: StressNodeKind = rng.chance(profile.scrollChildShare) ? .scroll : .container
+        let fanout = kind == .asm ? profile.maximumPool : profile.maximumFanout
+        for _ in 0..<(1 + rng.below(fanout)) {
+            if depth < profile.maximumDepth && rng.chance(kind == .asm ? 0.4 : 0.3) {
+                let childKind: StressNodeKind = rng.chance(profile.asmShare) ? .asm
+                    : rng.chance(profile.scrollChildShare) ? .scroll : .container
                 children.append(interiorBlueprint(kind: childKind, depth: depth + 1))
             } else {
                 children.append(leafBlueprint())
@@ -282,7 +288,7 @@ struct StressLaneGenerator {
         return blueprint
     }
 
-    private mutating func leafBlueprint() -> StressBlueprint {
+    mutating func leafBlueprint() -> StressBlueprint {
         let style = rng.chance(0.5) ? rng.pick(Self.styles) : nil
         if rng.chance(profile.textShare) {
             return StressBlueprint(id: newID(), kind: .text, style: style, text: rng.pick(profile.texts))

@@ -44,8 +44,10 @@ extension StressNode {
         freshCopy(depth: 0)
     }
 
-    /// Depth-limited, so a cycle (which the hierarchy invariant reports) cannot recurse forever.
-    private func freshCopy(depth: Int) -> DisplayNode {
+    /// Depth-limited, so a cycle (which the hierarchy invariant reports) cannot recurse forever. An ASM
+    /// node copies its pool instead of adding subnodes by hand (StressNodes+ASM.swift).
+    func freshCopy(depth: Int) -> DisplayNode {
+        if let asm = self as? StressASMNode { return asm.freshASMCopy(depth: depth) }
         let copy = freshShallowCopy()
         guard depth < 500 else { return copy }
         for subnode in subnodes {
@@ -247,6 +249,19 @@ enum StressNodeFactory {
         case .scroll: node = StressScrollNode(id: blueprint.id, stack: stack, counter: counter)
         case .text: node = StressTextNode(id: blueprint.id, text: blueprint.text ?? "", counter: counter)
         case .leaf: node = StressLeafNode(id: blueprint.id, counter: counter)
+        case .asm:
+            // The children are the pool: built here, added by ASM when a layout names them.
+            var pool: [any StressNode] = []
+            var members: [any StressNode] = []
+            for child in blueprint.children ?? [] {
+                let subtree = build(child, counter: counter)
+                pool.append(subtree[0])
+                members += subtree
+            }
+            let asm = StressASMNode(id: blueprint.id, pool: pool, stack: stack, counter: counter)
+            asm.debugName = "asm \(blueprint.id)"
+            if let style = blueprint.style { asm.style = style.applied(to: asm.style) }
+            return [asm] + members
         }
         node.debugName = "\(blueprint.kind.rawValue) \(blueprint.id)"
         if let style = blueprint.style { node.style = style.applied(to: node.style) }

@@ -17,17 +17,13 @@ import NodeTree
 //                   discard
 //   main actor      load, attach, detach, mainLayout, flush, read — and discard of its own roots
 //
-// Pending ASM merge (branch `asm`: automatic subnode management and layout transitions). These operations
-// are designed in but left out until that API exists — they are not faked:
+// Automatic subnode management and transitions (StressExecutor+ASM.swift, StressNodes+ASM.swift):
 //
-//   case setAutomaticallyManagesSubnodes(node: Int, on: Bool)   any lane, before load; turns the node's
-//        subnodes into a function of its layout (reference 4)
-//   case transition(node: Int, range: StressRange, animated: Bool)   main actor; transitionLayout(…) with
-//        measurement off the main actor (reference 5)
-//   case cancelTransition(node: Int)   any lane; cancelLayoutTransition()
-//
-// with the invariant "every ASM node's subnodes equal its calculated layout's nodes, in order" added to
-// StressInvariants.swift, and the recipes `transition-race` and `asm-order` enabled (StressRecipes.swift).
+//   the lane that lays the tree out (its worker; the main actor for main-actor and shared trees)
+//                   setVariant, setAutomaticallyManagesSubnodes (on an `asm` node: its spec, so its subnodes,
+//                   change; followed by the same bottom-up invalidation as a content change)
+//   any lane        cancelTransition
+//   main actor      transition (transitionLayout on a loaded `asm` node, optionally superseded by a second)
 
 /// One operation of a stress run.
 public enum StressOperation: Codable, Equatable, Sendable {
@@ -82,10 +78,25 @@ public enum StressOperation: Codable, Equatable, Sendable {
     /// Reads the node's bridged properties on the main actor.
     case read(node: Int)
 
+    // Automatic subnode management and transitions (reference 4, 5).
+    /// Sets an `asm` node's variant — which pool members its spec lays out, in which order — then
+    /// invalidates it and its supernodes: ASM inserts, removes and moves subnodes at the next applied layout.
+    case setVariant(node: Int, variant: Int)
+    /// Turns an `asm` node's automaticallyManagesSubnodes on or off (StressNodes+ASM.swift says what its
+    /// spec is with it off), then invalidates it and its supernodes.
+    case setAutomaticallyManagesSubnodes(node: Int, on: Bool)
+    /// Main actor: on a loaded `asm` node, optionally sets `variant` (the state change the transition
+    /// shows), then `transitionLayout(animated:measurementCompletion:)`; with `supersedingVariant`, sets
+    /// that variant and starts a second transition at once, superseding the first (whose animation, if
+    /// any, is still running). Then invalidates the supernodes, so they lay out the node's new size.
+    case transition(node: Int, animated: Bool, variant: Int?, supersedingVariant: Int?)
+    /// `cancelLayoutTransition()` on an `asm` node, from any lane.
+    case cancelTransition(node: Int)
+
     /// Operations that only the main actor may execute.
     public var isMainActorOnly: Bool {
         switch self {
-        case .load, .attach, .detach, .mainLayout, .flush, .read: true
+        case .load, .attach, .detach, .mainLayout, .flush, .read, .transition: true
         default: false
         }
     }
@@ -121,6 +132,10 @@ public enum StressOperation: Codable, Equatable, Sendable {
         case .mainLayout: .mainLayout
         case .flush: .flush
         case .read: .read
+        case .setVariant: .setVariant
+        case .setAutomaticallyManagesSubnodes: .setAutomaticallyManagesSubnodes
+        case .transition: .transition
+        case .cancelTransition: .cancelTransition
         }
     }
 }
@@ -130,9 +145,16 @@ public enum StressOperationKind: String, CaseIterable, Codable, Sendable, Compar
     case setStyle, setText, setStack, setNeedsLayout, measure, setProperty
     case create, invalidate, insert, remove, replace, layoutPass, handOff, discard
     case load, attach, detach, mainLayout, flush, read
+    case setVariant, setAutomaticallyManagesSubnodes, transition, cancelTransition
 
-    /// Kinds designed in but waiting for automatic subnode management and transitions (branch `asm`).
-    public static let pendingASMMerge = ["setAutomaticallyManagesSubnodes", "transition", "cancelTransition"]
+    /// The operand keys of the ASM and transition operations: anything else in their object is an error
+    /// (StressScript's precheck), so a misspelt optional key is not silently dropped.
+    static let strictKeys: [String: Set<String>] = [
+        "setVariant": ["node", "variant"],
+        "setAutomaticallyManagesSubnodes": ["node", "on"],
+        "transition": ["node", "animated", "variant", "supersedingVariant"],
+        "cancelTransition": ["node"],
+    ]
 
     public static func < (a: Self, b: Self) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -167,9 +189,16 @@ public enum StressNodeKind: String, Codable, CaseIterable, Sendable {
     case text
     /// A DisplayNode leaf sized by its style.
     case leaf
+    /// A DisplayNode with automaticallyManagesSubnodes whose spec picks children from a pool by a
+    /// variant (StressNodes+ASM.swift). Its `children` are the pool; they become subnodes only through ASM.
+    case asm
 
-    /// Kinds that take subnodes.
+    /// Kinds whose subnodes are edited by hand (insert, attach, replace under them). Not `asm`: its
+    /// subnodes come from its layout.
     public var isInterior: Bool { self == .cell || self == .container || self == .scroll }
+
+    /// Kinds a blueprint may give children (an ASM node's are its pool).
+    public var takesChildren: Bool { isInterior || self == .asm }
 }
 
 /// A subtree to create: ids, kinds and initial configuration, children in order.

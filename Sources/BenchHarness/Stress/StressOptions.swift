@@ -70,12 +70,17 @@ public enum StressFault: String, CaseIterable, Codable, Sendable {
     /// Skips the final flush of pending view state at quiescence. Breaks `pending-state` whenever a loaded
     /// node got a property write off the main actor.
     case skipFinalFlush = "skip-final-flush"
+    /// At quiescence, after the final layout pass, removes one subnode of an ASM node by hand, behind ASM's
+    /// back (StressInvariants+ASM.swift). Breaks `asm-subnodes` whenever an ASM node had a subnode (and
+    /// `layout-settled` when that node is loaded: the edit marks it for layout after the last pass).
+    case asmEditBehindBack = "asm-edit-behind-back"
 
     public var summary: String {
         switch self {
         case .staleAncestors: "content changes do not invalidate the supernodes (breaks layout-cache)"
         case .leakNode: "one node is kept alive after the forest is dropped (breaks released)"
         case .skipFinalFlush: "no final flush of pending view state (breaks pending-state)"
+        case .asmEditBehindBack: "one ASM subnode removed by hand at quiescence (breaks asm-subnodes)"
         }
     }
 }

@@ -23,9 +23,13 @@ public enum StressRecipe: String, CaseIterable, Codable, Sendable {
     /// Texture #552: a text measurement cache key raced — text nodes sharing a few texts, measured from
     /// many threads while their texts change among those same strings.
     case textCache = "text-cache"
-    /// Texture #2061: a parent and a child transitioning at once. Pending ASM merge.
+    /// Texture #2061, #463: a parent and a child transitioning at once — nested ASM nodes transitioned
+    /// (and superseded, and cancelled from workers) on the main actor while workers keep measuring them,
+    /// changing their variants and writing their properties.
     case transitionRace = "transition-race"
-    /// Texture #2549, #693: ASM subnode order and late insertion. Pending ASM merge.
+    /// Texture #2549, #693: ASM subnode order and late insertion — ASM nodes whose variants keep changing
+    /// which pool members they lay out and in which order, laid out on workers (unloaded) and on the main
+    /// actor (loaded), with ASM switched off and on.
     case asmOrder = "asm-order"
 
     /// The Texture/Yoga issues the recipe stands for.
@@ -37,7 +41,7 @@ public enum StressRecipe: String, CaseIterable, Codable, Sendable {
         case .scrollContent: "Texture #891, #774"
         case .independentTrees: "Yoga #769"
         case .textCache: "Texture #552"
-        case .transitionRace: "Texture #2061"
+        case .transitionRace: "Texture #2061, #463"
         case .asmOrder: "Texture #2549, #693"
         }
     }
@@ -57,9 +61,9 @@ public enum StressRecipe: String, CaseIterable, Codable, Sendable {
         case .textCache:
             "text cache key race: text nodes sharing texts, measured while their texts change"
         case .transitionRace:
-            "parent and child transitioning at once"
+            "parent and child transitioning at once, measured in the background meanwhile"
         case .asmOrder:
-            "ASM subnode order and late insertion"
+            "ASM subnode order and late insertion as variants change"
         }
     }
 
@@ -69,25 +73,18 @@ public enum StressRecipe: String, CaseIterable, Codable, Sendable {
         case .mixed, .staleLayout, .independentTrees, .textCache: StressInvariant.layoutCache.rawValue
         case .unchangedSize: StressInvariant.stableRelayout.rawValue
         case .scrollContent: StressInvariant.scrollContentSize.rawValue
-        case .transitionRace, .asmOrder: "asm-subnodes"
+        case .transitionRace, .asmOrder: StressInvariant.asmSubnodes.rawValue
         }
     }
 
-    /// Recipes that need automatic subnode management and layout transitions (branch `asm`).
-    public var isPendingASMMerge: Bool { self == .transitionRace || self == .asmOrder }
+    /// Runnable recipes (all of them, since automatic subnode management and transitions were merged).
+    public static var runnable: [StressRecipe] { allCases }
 
-    /// Runnable recipes, for help texts.
-    public static var runnable: [StressRecipe] { allCases.filter { !$0.isPendingASMMerge } }
-
-    /// Resolves a `--recipe` value: unknown names and pending recipes are input errors.
+    /// Resolves a `--recipe` value: unknown names are input errors.
     public static func named(_ name: String) throws(StressInputError) -> StressRecipe {
         guard let recipe = StressRecipe(rawValue: name) else {
             throw .badOption("--recipe", name, "unknown recipe; one of "
                                 + runnable.map(\.rawValue).joined(separator: ", "))
-        }
-        if recipe.isPendingASMMerge {
-            throw .badOption("--recipe", name, "needs automatic subnode management and layout transitions, "
-                                + "which are not merged yet (pending ASM merge)")
         }
         return recipe
     }
@@ -125,6 +122,10 @@ struct StressProfile: Sendable {
     var ownTreesOnly: Bool
     /// Style and text writes keep sizes as they are (unchanged-size).
     var sizePreservingWrites: Bool
+    /// Probability that a created tree's root, or an interior child, is an `asm` node.
+    var asmShare: Double
+    /// An `asm` node's pool: 1…this many members.
+    var maximumPool: Int
 
     static let defaultTexts = [
         "", "Hi", "Hello, world", "The quick brown fox jumps over the lazy dog",
@@ -162,10 +163,38 @@ struct StressProfile: Sendable {
         rootMeasureShare = 0.4
         ownTreesOnly = false
         sizePreservingWrites = false
+        asmShare = 0
+        maximumPool = 5
 
         switch recipe {
-        case .mixed, .transitionRace, .asmOrder:
-            break
+        case .mixed:
+            // ASM and transitions in moderate proportion (about 5% of the workers' weights, 8% of the main
+            // actor's), so the other bug classes keep most of the run.
+            asmShare = 0.12
+            worker[.setVariant] = 3
+            worker[.setAutomaticallyManagesSubnodes] = 0.5
+            worker[.cancelTransition] = 0.5
+            main[.transition] = 3
+            main[.setVariant] = 1
+            main[.cancelTransition] = 0.5
+        case .asmOrder:
+            worker = [.create: 3, .setVariant: 25, .setAutomaticallyManagesSubnodes: 3, .measure: 25,
+                      .layoutPass: 10, .setText: 6, .setStyle: 4, .setNeedsLayout: 3, .insert: 3, .remove: 2,
+                      .handOff: 2, .discard: 1, .setProperty: 3]
+            main = [.load: 4, .attach: 2, .detach: 1, .mainLayout: 25, .flush: 10, .setVariant: 12,
+                    .setAutomaticallyManagesSubnodes: 2, .measure: 5, .read: 3, .transition: 3]
+            asmShare = 0.5
+            maximumPool = 7
+            scrollRootShare = 0.1
+        case .transitionRace:
+            worker = [.create: 2, .measure: 35, .setVariant: 12, .cancelTransition: 6, .setText: 8,
+                      .setStyle: 4, .setNeedsLayout: 6, .setProperty: 6, .handOff: 3, .layoutPass: 2]
+            main = [.load: 5, .transition: 25, .cancelTransition: 4, .mainLayout: 12, .flush: 8,
+                    .setVariant: 4, .measure: 5, .read: 3]
+            asmShare = 0.6
+            maximumDepth = 4
+            scrollRootShare = 0
+            rootMeasureShare = 0.5
         case .staleLayout:
             worker = [.create: 1, .setStyle: 10, .setText: 25, .setStack: 4, .setNeedsLayout: 10,
                       .measure: 40, .setProperty: 3, .layoutPass: 2, .insert: 2, .remove: 1, .handOff: 1]

@@ -14,6 +14,11 @@ public enum StressReport {
         lines += countLines(result.counts)
         lines.append("forest: \(result.nodesCreated) nodes created, \(result.skipped) draws skipped "
                      + "(an operand changed hands meanwhile)")
+        if let transitions = result.counts[.transition], transitions > 0 {
+            // Started vs measured: the rest were superseded, cancelled or refused under a transitioning ancestor.
+            lines.append("transitions: \(result.transitionsMeasured) measured and applied, from "
+                         + "\(transitions) transition operations (a superseding one starts two)")
+        }
         lines += invariantLines(result.invariants)
         for regression in result.regressions {
             let what = regression.invariant.rawValue

@@ -46,6 +46,8 @@ public struct StressResult: Sendable {
     public var regressions: [StressRegression] = []
     /// True when the duration ended the run before the operation budget.
     public var stoppedByDuration: Bool
+    /// Transitions that reached measurementCompletion (neither superseded nor cancelled nor refused).
+    public var transitionsMeasured = 0
 
     public var passed: Bool { invariants.allSatisfy(\.holds) }
     public var firstFailure: StressInvariantResult? { invariants.first { !$0.holds } }
@@ -140,6 +142,7 @@ public enum StressRunner {
                                   counts: counts, skipped: skipped, nodesCreated: nodesCreated,
                                   invariants: invariants,
                                   stoppedByDuration: stopped.byDuration && steps.count < budget)
+        result.transitionsMeasured = forest.transitionsMeasured.load(ordering: .relaxed)
 
         // 5. Each failed invariant becomes a script (shrunk separately, sharing the shrinking time).
         let failures = invariants.filter { !$0.holds }

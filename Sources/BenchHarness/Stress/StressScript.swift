@@ -144,14 +144,16 @@ public struct StressScript: Codable, Equatable, Sendable {
                     throw fail(opPath, "an operation is an object with exactly one key (its name), found "
                                    + "\(operation.keys.count) keys")
                 }
-                if StressOperationKind.pendingASMMerge.contains(name) {
-                    throw fail(JSONPath.appending(opPath, key: name),
-                               "operation \"\(name)\" needs automatic subnode management and layout transitions "
-                                   + "(pending ASM merge)")
-                }
                 guard names.contains(name) else {
                     throw fail(JSONPath.appending(opPath, key: name),
                                "unknown operation \"\(name)\" (one of \(names.joined(separator: ", ")))")
+                }
+                if let allowed = StressOperationKind.strictKeys[name], case .object(let operands)? = operation[name] {
+                    for key in operands.keys.sorted() where !allowed.contains(key) {
+                        throw fail(JSONPath.appending(JSONPath.appending(opPath, key: name), key: key),
+                                   "unknown key \"\(key)\" in \"\(name)\" (allowed: "
+                                       + allowed.sorted().joined(separator: ", ") + ")")
+                    }
                 }
             default:
                 throw fail(opPath, "expected an operation object such as {\"measure\": {…}}, found "
@@ -206,6 +208,15 @@ public struct StressScript: Codable, Equatable, Sendable {
                 }
             case .mainLayout(_, let width):
                 guard width.isFinite, width > 0 else { throw fail(opPath + ".width", "must be a finite number > 0") }
+            case .setVariant(_, let variant), .transition(_, _, let variant?, _):
+                guard variant >= 0 else { throw fail(opPath + ".variant", "must be an integer ≥ 0, found \(variant)") }
+                if case .transition(_, _, _, let superseding?) = step.op, superseding < 0 {
+                    throw fail(opPath + ".supersedingVariant", "must be an integer ≥ 0, found \(superseding)")
+                }
+            case .transition(_, _, nil, let superseding?):
+                guard superseding >= 0 else {
+                    throw fail(opPath + ".supersedingVariant", "must be an integer ≥ 0, found \(superseding)")
+                }
             case .setProperty(_, .frame(let x, let y, let width, let height)):
                 guard [x, y, width, height].allSatisfy(\.isFinite) else {
                     throw fail(opPath + ".write", "a frame must be finite")
@@ -221,7 +232,7 @@ public struct StressScript: Codable, Equatable, Sendable {
         if Set(ids).count != ids.count {
             throw .invalidScript(file: file, path: path, reason: "node ids must be unique within a created tree")
         }
-        if !blueprint.kind.isInterior, let children = blueprint.children, !children.isEmpty {
+        if !blueprint.kind.takesChildren, let children = blueprint.children, !children.isEmpty {
             throw .invalidScript(file: file, path: path + ".children",
                                  reason: "a \(blueprint.kind.rawValue) node takes no children")
         }
@@ -287,6 +298,11 @@ public struct StressScript: Codable, Equatable, Sendable {
             return .invalidScript(file: file, path: path(context.codingPath),
                                   reason: "missing key \"\(key.stringValue)\"")
         case .dataCorrupted(let context):
+            // Foundation reports a number that does not fit an integer field (1.5 for a node id) as invalid
+            // JSON at the root; the text already parsed, so find the field instead.
+            if context.codingPath.isEmpty, let (path, found) = nonIntegerInIntegerField(tree) {
+                return .invalidScript(file: file, path: path, reason: "expected an integer, found \(found)")
+            }
             var reason = context.debugDescription
             if reason.hasPrefix("Cannot initialize"), let found = value(at: context.codingPath, in: tree) {
                 reason = "unknown value \(found.foundDescription)"
@@ -295,6 +311,33 @@ public struct StressScript: Codable, Equatable, Sendable {
         @unknown default:
             return .invalidScript(file: file, path: JSONPath.root, reason: "\(error)")
         }
+    }
+
+    /// Fields that hold integers (ids, indexes, sequence numbers, lanes, variants).
+    private static let integerKeys: Set<String> = ["seq", "lane", "node", "parent", "index", "root", "with", "id",
+                                                   "variant", "supersedingVariant", "seed", "threads", "operations",
+                                                   "version", "shrunkFrom"]
+
+    /// The first integer field (depth-first, in document order) holding a number that is not an integer.
+    private static func nonIntegerInIntegerField(_ value: JSONValue, path: String = JSONPath.root) -> (String, String)? {
+        switch value {
+        case .object(let object):
+            for entry in object.entries {
+                let (key, child) = (entry.key, entry.value)
+                let childPath = JSONPath.appending(path, key: key)
+                if integerKeys.contains(key), case .number(let n) = child, n.rounded() != n || !n.isFinite {
+                    return (childPath, child.foundDescription)
+                }
+                if let found = nonIntegerInIntegerField(child, path: childPath) { return found }
+            }
+        case .array(let list):
+            for (i, child) in list.enumerated() {
+                if let found = nonIntegerInIntegerField(child, path: JSONPath.appending(path, index: i)) { return found }
+            }
+        default:
+            break
+        }
+        return nil
     }
 
     // MARK: - Writing

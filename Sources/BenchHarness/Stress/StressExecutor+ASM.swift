@@ -1,0 +1,109 @@
+import LayoutCore
+import NodeTree
+
+// Resolving and performing the ASM and transition operations (StressExecutor.swift has the other ones and
+// the execute → resolve → perform structure these follow).
+//
+//   setVariant, setAutomaticallyManagesSubnodes   the lane that lays the node's tree out: its worker for
+//                   a worker tree, the main actor for a main-actor or shared tree (only it lays shared trees
+//                   out). These decide the node's subnodes, and a replay must see the same subnodes at every
+//                   step: a variant another lane wrote just after a layout pass claimed its sequence number
+//                   could reach that pass live but not on replay. The node and its supernodes are then
+//                   invalidated bottom-up, as after a content change.
+//   cancelTransition                              any lane, any `asm` node
+//   transition      main actor, an `asm` node of a main-actor or shared tree; performed only if the node is
+//                   loaded when the main actor gets to it (else the step does nothing) — decided there, not
+//                   at resolution, because whether a pool member is loaded depends on ASM, and so on when
+//                   layouts ran, which resolution must not depend on (StressForest.State.asmOwner)
+//
+// Transitions measure synchronously on the main actor (shouldMeasureAsync: false). The main lane is a plain
+// synchronous loop: a transition measured on a global queue applies itself through DispatchQueue.main,
+// which this loop never returns to before quiescence, and pumping the main queue from inside a main-actor
+// function would run other main-actor jobs re-entrantly. The background measurements of the node race
+// come from the worker lanes instead, which keep measuring, invalidating, re-varying and cancelling the
+// same nodes while the main actor measures and applies the transition. Animations run on the forest's
+// manual clock: each transition first advances it by half an animation, so earlier animations complete
+// (their removals land) in the middle of later operations, at the same step in a run and in its replay.
+
+extension StressForest {
+    /// Half of Texture's default transition duration (0.2 s): every transition moves the clock by this.
+    static let transitionClockStep = 0.1
+
+    /// Resolution of the four operations (under the forest lock; reads node links and flags, no user code).
+    func validateASM(_ op: StressOperation, lane: Int, in s: State) -> ([any StressNode], Double)? {
+        switch op {
+        case .setVariant(let id, _), .setAutomaticallyManagesSubnodes(let id, _):
+            if case .setVariant(_, let variant) = op, variant < 0 { return nil }
+            guard let n = s.nodes[id], let owner = s.asmOwner[id], Self.laysOut(owner, lane: lane) else { return nil }
+            return ([n], 0)
+        case .cancelTransition(let id):
+            guard let n = s.nodes[id], n.stressKind == .asm else { return nil }
+            return ([n], 0)
+        case .transition(let id, _, let variant, let superseding):
+            guard lane == 0, (variant ?? 0) >= 0, (superseding ?? 0) >= 0, let n = s.nodes[id],
+                  let owner = s.asmOwner[id], Self.laysOut(owner, lane: 0) else { return nil }
+            return ([n], 0)
+        default:
+            return nil
+        }
+    }
+
+    /// The lane that applies layouts to (so commits ASM in) a tree of this owner.
+    static func laysOut(_ owner: StressOwner, lane: Int) -> Bool {
+        switch owner {
+        case .worker(let worker): lane == worker
+        case .main, .shared: lane == 0
+        }
+    }
+
+    func performASM(_ resolved: StressResolvedStep) {
+        guard let node = resolved.nodes.first as? StressASMNode else { return }
+        switch resolved.step.op {
+        case .setVariant(_, let variant):
+            node.variant = variant
+            invalidateUpward(from: node)
+
+        case .setAutomaticallyManagesSubnodes(_, let on):
+            node.automaticallyManagesSubnodes = on
+            invalidateUpward(from: node)
+
+        case .cancelTransition:
+            node.cancelLayoutTransition()
+
+        case .transition(_, let animated, let variant, let superseding):
+            MainActor.assumeIsolated { performTransition(node, animated: animated, variant: variant,
+                                                         superseding: superseding) }
+
+        default:
+            break
+        }
+    }
+
+    @MainActor private func performTransition(_ node: StressASMNode, animated: Bool, variant: Int?, superseding: Int?) {
+        animator.advance(by: Self.transitionClockStep)
+        // Only a loaded node in a registered tree (a pool member ASM took out is in none); the main actor
+        // is the only lane that loads nodes or lays these trees out, so this cannot change under us.
+        guard node.isNodeLoaded, let root = StressForest.root(of: node) as? any StressNode,
+              state.withLock({ $0.roots[root.stressID] != nil }) else { return }
+        node.animator = animator
+        let measured: @MainActor @Sendable () -> Void = { [self] in
+            transitionsMeasured.add(1, ordering: .relaxed)
+        }
+        if let variant { node.variant = variant }
+        node.transitionLayout(animated: animated, measurementCompletion: measured)
+        if let superseding {
+            // The second state change while the first transition's animation (if any) still runs: its
+            // removals wait for that animation's completion, which the second animation interrupts.
+            node.variant = superseding
+            node.transitionLayout(animated: animated, measurementCompletion: measured)
+        }
+        // The node may have a new size: its supernodes lay it out again (the app's part, as after a
+        // content change; a transition only lays out the node itself).
+        invalidateUpward(from: layoutParent(of: node))
+    }
+
+    /// Quiescence: every animation of the run ends (its completion applies the transition's removals).
+    @MainActor func finishTransitions() {
+        animator.runToCompletion()
+    }
+}
