@@ -120,7 +120,11 @@ extension DisplayNode {
             // range and parent size it asked): reuse, apply or measure exactly that one — whatever else was
             // measured last (DisplayNode+SupernodeLayoutKey.swift).
             if let key = s.supernodeLayoutKey(boundsSize: boundsSize) {
-                if let calculated = s.calculatedLayout, calculated.size == boundsSize,
+                // (As below, a layout that already asked the supernodes for its size stays: under a
+                // supernode that cannot resize it — one of zero size skips its pass — it would be measured
+                // again on every pass, for nothing.)
+                if let calculated = s.calculatedLayout,
+                   calculated.size == boundsSize || calculated.requestedLayoutFromAbove,
                    calculated.isValid(key.range, parentSize: key.parentSize, version: version) { return .upToDate }
                 if let pending = s.pendingLayout, pending.size == boundsSize,
                    pending.isValid(key.range, parentSize: key.parentSize, version: version) { return .apply(pending) }

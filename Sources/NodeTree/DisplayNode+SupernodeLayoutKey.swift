@@ -107,11 +107,10 @@ extension DisplayNode.State {
         measuredBySupernodes.record(.init(ticket: ticket, range: range, parentSize: parentSize, size: size))
     }
 
-    /// The range and parent size the supernode's applied layout measured the node with, if the node still
-    /// knows them and that layout gave it its current bounds size.
+    /// The range and parent size the supernode's applied layout measured the node with, if the node knew
+    /// them when the supernode applied it and that layout gave it its current bounds size.
     func supernodeLayoutKey(boundsSize: Size) -> SupernodeMeasurementKeys.Key? {
-        guard supernodeLayoutTicket != 0, let key = measuredBySupernodes.key(for: supernodeLayoutTicket),
-              key.size == boundsSize else { return nil }
+        guard let key = supernodeLayoutKey, key.size == boundsSize else { return nil }
         return key
     }
 
@@ -120,7 +119,7 @@ extension DisplayNode.State {
         guard let key = supernodeLayoutKey(boundsSize: boundsSize) else { return isPendingLayoutPreferred }
         guard let calculated = calculatedLayout else { return true }
         return !(calculated.isValid(key.range, parentSize: key.parentSize, version: layoutVersion)
-                 && calculated.size == boundsSize)
+                 && (calculated.size == boundsSize || calculated.requestedLayoutFromAbove))
     }
 }
 
@@ -130,7 +129,8 @@ extension DisplayNode {
     /// (so the caller marks it: the frame alone may not have changed).
     func adoptSupernodeLayout(ticket: UInt64, onMainActor: Bool) -> PlatformView? {
         state.withLock { s in
-            s.supernodeLayoutTicket = ticket
+            // Kept apart from the recent keys, so measurements after this one cannot push it out.
+            s.supernodeLayoutKey = ticket == 0 ? nil : s.measuredBySupernodes.key(for: ticket)
             guard onMainActor, let view = s.view else { return nil }
             return s.passWouldChangeLayout(boundsSize: ceilPx(s.threadSafeBounds.size)) ? view : nil
         }

@@ -145,7 +145,7 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
         var subnodes: [DisplayNode] = []
         weak var supernode: DisplayNode? {
             // A new supernode (or a new place in it) positions the node by its own next layout.
-            didSet { supernodeLayoutTicket = 0 }
+            didSet { supernodeLayoutKey = nil }
         }
 
         // Loading
@@ -162,10 +162,10 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
         var layoutVersion: UInt64 = 1
         var pendingLayout: NodeLayoutRecord?
         var calculatedLayout: NodeLayoutRecord?
-        /// What recent measurements by supernodes asked of the node, and which of them made the layout
-        /// of the supernode that positioned it (DisplayNode+SupernodeLayoutKey.swift). 0: none.
+        /// What recent measurements by supernodes asked of the node, and what the one that made the
+        /// layout of the supernode that positioned it asked (DisplayNode+SupernodeLayoutKey.swift).
         var measuredBySupernodes = SupernodeMeasurementKeys()
-        var supernodeLayoutTicket: UInt64 = 0
+        var supernodeLayoutKey: SupernodeMeasurementKeys.Key?
 
         // Layout transitions (reference 5, 1.5)
         /// An ancestor runs a layout transition (Texture's LayoutPending hierarchy state): the node's own
