@@ -25,10 +25,12 @@ import Synchronization
 // So each measurement carries a ticket, and a node measured inside another node's measurement remembers
 // what that measurement asked of it: (ticket, range, parent size, resulting size), the last few, inline
 // in its State (no allocation on the measuring path). A layout record keeps the ticket of the measurement
-// that made it; when a supernode applies a layout, each subnode it positions is told that ticket, and its
-// pass looks up the key and applies — or measures — the layout for exactly that range and parent size.
-// Nodes without a key (roots, frames set by hand, a key pushed out by many newer measurements, layouts
-// made by a transition) keep Texture's rule.
+// that made it; when a supernode applies a layout, each subnode it positions is told that ticket and keeps
+// that key apart from the recent ones (so later measurements cannot push it out), and its pass reuses,
+// applies or measures the layout for exactly that range and parent size (a reused layout that already
+// asked for a resize stays, as in Texture's rule). Nodes without a key (roots, frames set by hand, a key
+// pushed out by more than `capacity` measurements before the supernode applied its layout, layouts made
+// by a transition) keep Texture's rule.
 
 /// The measurement running on this thread (0 outside one), as a thread-local: a node measured inside it
 /// is measured on behalf of the node whose measurement owns the ticket.
