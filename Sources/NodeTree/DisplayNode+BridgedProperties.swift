@@ -234,16 +234,25 @@ extension DisplayNode {
     /// pendingState.hasChanges for a loaded node); before load, true once any property was set.
     public var hasPendingViewStateChanges: Bool { state.withLock { $0.pendingViewState.hasChanges } }
 
-    /// Applies this node's pending view state to its view (the controller's flush calls it). A deferred
-    /// setNeedsLayout invalidates the layout first and reaches the view after the properties.
-    @MainActor func applyPendingViewState() {
-        let (pending, view) = state.withLock { s -> (PendingViewState, PlatformView?) in
+    /// Step 1 of the flush: takes this node's pending view state and its registration, applying nothing
+    /// yet, so the flush can collect every node whose state was set before this one's (see
+    /// PendingStateController.flush) before it invalidates any of them.
+    @MainActor func takePendingViewState() -> PendingViewState {
+        state.withLock { s in
             let pending = s.pendingViewState
             s.pendingViewState.dirty = []
             s.isRegisteredForFlush = false
+            return pending
+        }
+    }
+
+    /// Step 2: applies a taken pending view state to the view. A deferred setNeedsLayout invalidates the
+    /// layout first and reaches the view after the properties.
+    @MainActor func applyTakenPendingViewState(_ pending: PendingViewState) {
+        let view = state.withLock { s -> PlatformView? in
             if s.view != nil { s.statistics.pendingStateFlushes += 1 }
             if pending.dirty.contains(.needsLayout) { s.layoutVersion &+= 1 }
-            return (pending, s.view)
+            return s.view
         }
         guard let view else { return }
         pending.apply(to: view)

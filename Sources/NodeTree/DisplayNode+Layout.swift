@@ -30,6 +30,10 @@ extension DisplayNode {
     /// Texture's layoutThatFits:parentSize: (not overridable, as in Texture). Any thread, in parallel with
     /// measurements of other nodes and of this one.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
+        // The supernode measurement this one is part of, if any: the node remembers what it asked, so the
+        // node's layout pass can apply the layout that supernode's layout used
+        // (DisplayNode+SupernodeLayoutKey.swift).
+        let requester = MeasurementTicket.current
         // 1. Look up both slots under one lock.
         let lookup = state.withLock { s -> CacheLookup in
             let version = s.layoutVersion
@@ -41,10 +45,12 @@ extension DisplayNode {
             if let calculated = s.calculatedLayout,
                calculated.isValid(constrainedSize, parentSize: parentSize, version: version) {
                 s.statistics.cacheHits += 1
+                s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: calculated.size)
                 return .hit(size: calculated.size, sublayouts: calculated.sublayouts)
             }
             if let pending = s.pendingLayout, pending.isValid(constrainedSize, parentSize: parentSize, version: version) {
                 s.statistics.cacheHits += 1
+                s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: pending.size)
                 return .hit(size: pending.size, sublayouts: pending.sublayouts)
             }
             s.statistics.cacheMisses += 1
@@ -54,16 +60,22 @@ extension DisplayNode {
         case .hit(let size, let sublayouts):
             return Layout(node: self, size: size, sublayouts: sublayouts)
         case .uncached(let styleSize):
-            return ownLayout(calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize,
-                                                     relativeToParentSize: parentSize))
+            // Not cached, so no subnode needs to remember it (ticket 0).
+            return ownLayout(MeasurementTicket.measuring(0) {
+                calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
+            })
         case .miss(let version, let styleSize):
-            // 2. Compute without the lock.
-            let layout = ownLayout(calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize,
-                                                           relativeToParentSize: parentSize))
+            // 2. Compute without the lock, under a ticket of its own.
+            let ticket = MeasurementTicket.next()
+            let layout = ownLayout(MeasurementTicket.measuring(ticket) {
+                calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
+            })
             // 3. Publish only if nothing invalidated the node meanwhile.
-            let record = NodeLayoutRecord(layout, constrainedSize: constrainedSize, parentSize: parentSize,
+            var record = NodeLayoutRecord(layout, constrainedSize: constrainedSize, parentSize: parentSize,
                                           version: version)
+            record.ticket = ticket
             state.withLock { s in
+                s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: layout.size)
                 if s.layoutVersion == version {
                     s.pendingLayout = record
                 } else {

@@ -101,7 +101,7 @@ extension DisplayNode {
         case pendingOnAncestorTransition
         case upToDate
         case apply(NodeLayoutRecord)
-        case measure(range: SizeRange, version: UInt64, styleSize: LayoutElementSize)
+        case measure(range: SizeRange, parentSize: Size, version: UInt64, styleSize: LayoutElementSize)
     }
 
     /// Texture's _u_measureNodeWithBoundsIfNecessary:, with the measurement done unlocked.
@@ -116,6 +116,22 @@ extension DisplayNode {
                 return .pendingOnAncestorTransition
             }
             let version = s.layoutVersion
+            // The supernode's applied layout says which layout this node has (the one measured for the
+            // range and parent size it asked): reuse, apply or measure exactly that one — whatever else was
+            // measured last (DisplayNode+SupernodeLayoutKey.swift).
+            if let key = s.supernodeLayoutKey(boundsSize: boundsSize) {
+                // (As below, a layout that already asked the supernodes for its size stays: under a
+                // supernode that cannot resize it — one of zero size skips its pass — it would be measured
+                // again on every pass, for nothing.)
+                if let calculated = s.calculatedLayout,
+                   calculated.size == boundsSize || calculated.requestedLayoutFromAbove,
+                   calculated.isValid(key.range, parentSize: key.parentSize, version: version) { return .upToDate }
+                if let pending = s.pendingLayout, pending.size == boundsSize,
+                   pending.isValid(key.range, parentSize: key.parentSize, version: version) { return .apply(pending) }
+                return .measure(range: key.range, parentSize: key.parentSize, version: version,
+                                styleSize: s.style.size)
+            }
+            // No key (a root, a frame set by hand): Texture's rule.
             let pendingPreferred = s.isPendingLayoutPreferred
             // The calculated layout can stay if it is current and fits the bounds (or already asked the
             // supernode for a resize, so as not to ask again and again when the app overrides the size).
@@ -128,8 +144,8 @@ extension DisplayNode {
             if let pending = s.pendingLayout, pending.isValid(version: version), pending.size == boundsSize {
                 return .apply(pending)
             }
-            return .measure(range: s.constrainedSizeForLayoutPass(boundsSize: boundsSize), version: version,
-                            styleSize: s.style.size)
+            return .measure(range: s.constrainedSizeForLayoutPass(boundsSize: boundsSize), parentSize: boundsSize,
+                            version: version, styleSize: s.style.size)
         }
 
         // (Texture cancels a running transition of the node here; step 2 of the pass already returned if
@@ -140,10 +156,13 @@ extension DisplayNode {
             return
         case .apply(let pending):
             candidate = pending
-        case .measure(let range, let version, let styleSize):
-            let layout = ownLayout(calculateLayoutThatFits(range, restrictedTo: styleSize,
-                                                           relativeToParentSize: boundsSize))
-            candidate = NodeLayoutRecord(layout, constrainedSize: range, parentSize: boundsSize, version: version)
+        case .measure(let range, let parentSize, let version, let styleSize):
+            let ticket = MeasurementTicket.next()
+            let layout = ownLayout(MeasurementTicket.measuring(ticket) {
+                calculateLayoutThatFits(range, restrictedTo: styleSize, relativeToParentSize: parentSize)
+            })
+            candidate = NodeLayoutRecord(layout, constrainedSize: range, parentSize: parentSize, version: version)
+            candidate.ticket = ticket
             // The old pending layout was not applicable: drop it (unless a newer one arrived meanwhile).
             let alreadyRequested = state.withLock { s -> Bool in
                 s.statistics.layoutPassMeasurements += 1
@@ -198,19 +217,15 @@ extension DisplayNode {
             let frame = record.frame(for: subnode, hint: index)
             guard !frame.isNull else { continue }
             subnode.frame = frame
+            // The subnode's pass applies the layout this one was built from (DisplayNode+SupernodeLayoutKey).
             // This node's measurement may have given the subnode a new layout (another range) of the same
             // size: the frame did not change, so its view was not marked, yet its own subnodes must move.
             // Texture lays such a subnode out again; mark its view so this round of the view's layout pass
             // visits it (stress: nodetree-stale-subnode-layout-same-size).
-            if onMainActor, let view = subnode.viewIfItHasAPreferredPendingLayout() {
+            if let view = subnode.adoptSupernodeLayout(ticket: record.ticket, onMainActor: onMainActor) {
                 MainActor.assumeIsolated { if !view.needsLayout { view.setNeedsLayout() } }
             }
         }
-    }
-
-    /// The node's view, if it is loaded and the node holds a pending layout its next pass would apply.
-    private func viewIfItHasAPreferredPendingLayout() -> PlatformView? {
-        state.withLock { s in s.isPendingLayoutPreferred ? s.view : nil }
     }
 
     // MARK: - Escalation (a node whose layout wants another size)

@@ -86,6 +86,9 @@ struct NodeLayoutRecord: Sendable {
     var version: UInt64
     /// The pass already asked the supernode to resize the node to this layout's size (reference 2.8).
     var requestedLayoutFromAbove = false
+    /// The measurement that made the layout (MeasurementTicket; 0 for a transition's): subnodes it
+    /// positions look up what it asked of them (DisplayNode+SupernodeLayoutKey.swift).
+    var ticket: UInt64 = 0
 
     init(_ layout: Layout, constrainedSize: SizeRange, parentSize: Size, version: UInt64) {
         size = layout.size
@@ -140,7 +143,10 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
 
         // Hierarchy
         var subnodes: [DisplayNode] = []
-        weak var supernode: DisplayNode?
+        weak var supernode: DisplayNode? {
+            // A new supernode (or a new place in it) positions the node by its own next layout.
+            didSet { supernodeLayoutKey = nil }
+        }
 
         // Loading
         var view: PlatformView?
@@ -156,6 +162,10 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
         var layoutVersion: UInt64 = 1
         var pendingLayout: NodeLayoutRecord?
         var calculatedLayout: NodeLayoutRecord?
+        /// What recent measurements by supernodes asked of the node, and what the one that made the
+        /// layout of the supernode that positioned it asked (DisplayNode+SupernodeLayoutKey.swift).
+        var measuredBySupernodes = SupernodeMeasurementKeys()
+        var supernodeLayoutKey: SupernodeMeasurementKeys.Key?
 
         // Layout transitions (reference 5, 1.5)
         /// An ancestor runs a layout transition (Texture's LayoutPending hierarchy state): the node's own

@@ -39,6 +39,9 @@ open class ScrollNode: DisplayNode, @unchecked Sendable {
         var contentCalculatedSize: Size = .zero
         /// The content size of recent measurements, per range and parent size (most recently used first).
         var measuredContentSizes = MeasuredContentSizes()
+        /// The applied layout's content size, kept when it was applied (calculatedLayoutDidChange), so that
+        /// measurements for many other ranges before a later pass reuses the layout cannot push it out.
+        var appliedContent: MeasuredContentSizes.Entry?
     }
 
     /// The content size that belongs to each layout: a layout record is keyed by (range, parent size), so
@@ -157,15 +160,32 @@ open class ScrollNode: DisplayNode, @unchecked Sendable {
         return Layout(node: self, size: selfSize, sublayouts: layout.sublayouts)
     }
 
+    /// Keeps the content size of the layout just applied (see ScrollState.appliedContent).
+    open override func calculatedLayoutDidChange() {
+        super.calculatedLayoutDidChange()
+        guard let key = state.withLock({ s in s.calculatedLayout.map { ($0.constrainedSize, $0.parentSize, $0.version) } })
+        else { return }
+        scrollState.withLock { s in
+            guard let size = s.measuredContentSizes.contentSize(range: key.0, parentSize: key.1) else { return }
+            s.appliedContent = .init(range: key.0, parentSize: key.1, version: key.2, contentSize: size)
+        }
+    }
+
     @MainActor open override func layout() {
         super.layout()
         // The applied layout (or, before any pass applied one, the measured one a pass would apply).
-        let key = state.withLock { s -> (SizeRange, Size)? in
+        let key = state.withLock { s -> (SizeRange, Size, UInt64)? in
             guard let record = s.calculatedLayout ?? s.pendingLayout else { return nil }
-            return (record.constrainedSize, record.parentSize)
+            return (record.constrainedSize, record.parentSize, record.version)
         }
         let (managesContentSize, stored) = scrollState.withLock { s -> (Bool, Size) in
-            let applied = key.flatMap { s.measuredContentSizes.contentSize(range: $0.0, parentSize: $0.1) }
+            let applied = key.flatMap { key -> Size? in
+                if let kept = s.appliedContent, kept.range == key.0, kept.parentSize.isIdentical(to: key.1),
+                   kept.version == key.2 {
+                    return kept.contentSize
+                }
+                return s.measuredContentSizes.contentSize(range: key.0, parentSize: key.1)
+            }
             return (s.automaticallyManagesContentSize, applied ?? s.contentCalculatedSize)
         }
         guard managesContentSize else { return }

@@ -41,4 +41,45 @@ struct PendingStateFlushOrderTests {
         window.layoutIfNeeded()
         #expect(leaf.frame.height == 30 && middle.frame.height == 30)
     }
+
+    /// An ancestor's deferred setNeedsLayout can reach a flush that is already running, while its
+    /// descendants' — made first, by the same thread — registered after that flush took its batch and wait
+    /// for the next one. Applied like that, the ancestor is bumped a whole flush before its descendants, and
+    /// a measurement in between caches a stale ancestor layout as current (stress: `layout-cache` in
+    /// `bench stress --threads 3 --ops 4000 --seed 11 --recipe scroll-content`, "container …'s pending
+    /// layout … differs from a fresh layout of its final state").
+    @MainActor @Test func aDescendantRegisteredWhileTheFlushRunsIsInvalidatedBeforeItsAncestor() {
+        let leaf = IntrinsicSizeNode("leaf", Size(width: 40, height: 10))
+        let middle = ClosureSpecNode("middle") { node, _ in StackLayoutSpec.vertical(children: node.subnodes) }
+        middle.addSubnode(leaf)
+        let root = ClosureSpecNode("root") { node, _ in StackLayoutSpec.vertical(children: node.subnodes) }
+        root.addSubnode(middle)
+        let window = PlatformView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        window.addSubview(root.view)
+        root.frame = Rect(x: 0, y: 0, width: 100, height: 10)
+        window.layoutIfNeeded()
+        let range = SizeRange(width: 100)
+        #expect(root.layoutThatFits(range).size.height == 10)
+
+        // The root registers (an alpha write); the flush takes it; right then another thread changes the
+        // leaf and calls setNeedsLayout bottom-up: the leaf and the middle node register anew, the root is
+        // still registered and only gets the bit.
+        syncOnOtherThread { root.alpha = 0.5 }
+        PendingStateController.shared.didTakeBatch = {
+            syncOnOtherThread {
+                leaf.intrinsicSize.store(Size(width: 40, height: 30))
+                for node in [leaf, middle, root] as [DisplayNode] { node.setNeedsLayout() }
+            }
+        }
+        PendingStateController.shared.flush()
+        PendingStateController.shared.didTakeBatch = nil
+        // Another thread measures now, between this flush and the next.
+        syncOnOtherThread { _ = root.layoutThatFits(range) }
+        PendingStateController.shared.flush()
+
+        #expect(root.layoutThatFits(range).size.height == 30, "the root's cached layout includes the change")
+        window.layoutIfNeeded()
+        #expect(leaf.frame.height == 30 && middle.frame.height == 30)
+        root.view.removeFromSuperview()
+    }
 }

@@ -59,4 +59,39 @@ private final class InterruptedScrollNode: ScrollNode, @unchecked Sendable {
         window.layoutIfNeeded()
         #expect(scrollNode.view.contentSize == Size(width: 50, height: 200))
     }
+
+    /// Measurements for more ranges than the node keeps content sizes for, between the pass that applied a
+    /// layout and a later pass that reuses it (stress: `scroll-content-size` in `bench stress --threads 4
+    /// --ops 20000 --seed 7 --recipe mixed`, "scroll …'s view has content size 120×64, but its applied
+    /// layout (for {0×80, inf×80}) has content 120×80"). The applied layout's content size is kept when it
+    /// is applied, so they cannot push it out.
+    @MainActor @Test func manyMeasurementsForOtherRangesDoNotPushOutTheAppliedContentSize() {
+        // Under a supernode, so the node's pass reuses the layout its supernode's layout placed (the
+        // supernode layout key) whatever it measured since.
+        let content = AreaNode()
+        let scrollNode = ScrollNode()
+        scrollNode.automaticallyManagesContentSize = true
+        scrollNode.automaticallyManagesSubnodes = true
+        scrollNode.layoutSpecBlock = { _, _ in WrapperLayoutSpec(content) }
+        scrollNode.style.preferredSize = Size(width: 100, height: 50)
+        let parent = DisplayNode()
+        parent.layoutSpecBlock = { node, _ in StackLayoutSpec.vertical(children: node.subnodes) }
+        parent.addSubnode(scrollNode)
+        let window = PlatformView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        window.addSubview(parent.view)
+        parent.frame = Rect(x: 0, y: 0, width: 100, height: 50)
+        window.layoutIfNeeded()
+        // The style makes the content range exactly 100×50.
+        #expect(scrollNode.view.contentSize == Size(width: 100, height: 50))
+
+        syncOnOtherThread {
+            for width in 1...(2 * ScrollNode.MeasuredContentSizes.capacity) {
+                _ = scrollNode.layoutThatFits(SizeRange(min: .zero, max: Size(width: Double(10 + width), height: 50)))
+            }
+        }
+        scrollNode.view.setNeedsLayout()
+        window.layoutIfNeeded()  // reuses the applied layout; layout() sets the content size again
+        #expect(scrollNode.view.contentSize == Size(width: 100, height: 50))
+        parent.view.removeFromSuperview()
+    }
 }

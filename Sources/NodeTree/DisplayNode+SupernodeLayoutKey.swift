@@ -1,0 +1,140 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LayoutCore
+import Synchronization
+
+// Which of its layouts a subnode's layout pass applies: the one its supernode's applied layout was built
+// from, not the one measured last.
+//
+// A supernode's flattened layout gives each subnode a frame but not the range the subnode was measured
+// with, and subnodes of one size can be laid out differently inside (a scroll node takes its parent's
+// size whatever its range; a stack child re-measured for another cross range can keep its size). Texture's
+// pass (reference 2.8) guesses the range from the subnode's two cache slots: the pending layout — the last
+// measurement, by anyone — is preferred when it is as new as the applied one and fits the bounds. With
+// several threads measuring one tree, the last measurement is often not the one the supernode's applied
+// layout came from: another thread measures the supernode for another width between the supernode's pass
+// and the subnode's, the subnode's pending slot now holds that width's layout, it has the frame's size,
+// and the pass applies it — the subnode's own subnodes then show a layout no single-threaded pass gives
+// (stress: `visible-frames`, and `stable-relayout` when a later forced pass applies yet another one).
+//
+// So each measurement carries a ticket, and a node measured inside another node's measurement remembers
+// what that measurement asked of it: (ticket, range, parent size, resulting size), the last few, inline
+// in its State (no allocation on the measuring path). A layout record keeps the ticket of the measurement
+// that made it; when a supernode applies a layout, each subnode it positions is told that ticket and keeps
+// that key apart from the recent ones (so later measurements cannot push it out), and its pass reuses,
+// applies or measures the layout for exactly that range and parent size (a reused layout that already
+// asked for a resize stays, as in Texture's rule). Nodes without a key (roots, frames set by hand, a key
+// pushed out by more than `capacity` measurements before the supernode applied its layout, layouts made
+// by a transition) keep Texture's rule.
+
+/// The measurement running on this thread (0 outside one), as a thread-local: a node measured inside it
+/// is measured on behalf of the node whose measurement owns the ticket.
+enum MeasurementTicket {
+    private static let counter = Atomic<UInt64>(0)
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let rc = pthread_key_create(&key, nil)
+        precondition(rc == 0, "pthread_key_create failed with \(rc)")
+        return key
+    }()
+
+    /// A ticket no other measurement has (never 0).
+    static func next() -> UInt64 {
+        counter.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+
+    /// The ticket of the measurement running on this thread, 0 when none.
+    static var current: UInt64 {
+        UInt64(UInt(bitPattern: pthread_getspecific(key)))
+    }
+
+    /// Runs `body` (a node's own measurement) with `ticket` as the current one, then restores the outer one.
+    @inline(__always)
+    static func measuring<R>(_ ticket: UInt64, _ body: () -> R) -> R {
+        let outer = pthread_getspecific(key)
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: UInt(ticket)))
+        defer { pthread_setspecific(key, outer) }
+        return body()
+    }
+}
+
+/// What a node's recent measurements by supernodes asked of it, newest first, at most `capacity`.
+/// Fixed inline storage: recording happens under the node's lock on every measurement.
+struct SupernodeMeasurementKeys {
+    struct Key {
+        var ticket: UInt64
+        var range: SizeRange
+        var parentSize: Size
+        /// The size of the layout the node gave that measurement.
+        var size: Size
+    }
+
+    /// Enough for the applied measurement plus a few by other threads until the node's pass runs; an older
+    /// key is looked up in vain and the pass falls back to Texture's rule.
+    static let capacity = 4
+    private var k0: Key?, k1: Key?, k2: Key?, k3: Key?
+
+    /// Records what measurement `ticket` asked. A measurement that measures the node more than once
+    /// (a stack re-measuring a flexible child, a scroll node its content) keeps the last, which is the one
+    /// its layout uses.
+    mutating func record(_ key: Key) {
+        if k0?.ticket == key.ticket { k0 = key; return }
+        if k1?.ticket == key.ticket { k1 = key; swap(&k0, &k1); return }
+        if k2?.ticket == key.ticket { k2 = k1; k1 = k0; k0 = key; return }
+        if k3?.ticket == key.ticket { k3 = k2; k2 = k1; k1 = k0; k0 = key; return }
+        k3 = k2; k2 = k1; k1 = k0; k0 = key
+    }
+
+    func key(for ticket: UInt64) -> Key? {
+        if k0?.ticket == ticket { return k0 }
+        if k1?.ticket == ticket { return k1 }
+        if k2?.ticket == ticket { return k2 }
+        if k3?.ticket == ticket { return k3 }
+        return nil
+    }
+}
+
+extension DisplayNode.State {
+    /// Called under the lock by every measurement of the node: remembers what the measurement of the
+    /// supernode running on this thread (if any) asked.
+    @inline(__always)
+    mutating func noteMeasurement(by ticket: UInt64, _ range: SizeRange, parentSize: Size, size: Size) {
+        guard ticket != 0 else { return }
+        measuredBySupernodes.record(.init(ticket: ticket, range: range, parentSize: parentSize, size: size))
+    }
+
+    /// The range and parent size the supernode's applied layout measured the node with, if the node knew
+    /// them when the supernode applied it and that layout gave it its current bounds size.
+    func supernodeLayoutKey(boundsSize: Size) -> SupernodeMeasurementKeys.Key? {
+        guard let key = supernodeLayoutKey, key.size == boundsSize else { return nil }
+        return key
+    }
+
+    /// The node's next pass would apply or measure a layout other than its calculated one.
+    func passWouldChangeLayout(boundsSize: Size) -> Bool {
+        guard let key = supernodeLayoutKey(boundsSize: boundsSize) else { return isPendingLayoutPreferred }
+        guard let calculated = calculatedLayout else { return true }
+        return !(calculated.isValid(key.range, parentSize: key.parentSize, version: layoutVersion)
+                 && (calculated.size == boundsSize || calculated.requestedLayoutFromAbove))
+    }
+}
+
+extension DisplayNode {
+    /// The supernode applied a layout (made by measurement `ticket`) that positioned this node. Returns the
+    /// node's view when on the main actor, the node is loaded and its next pass would change its layout
+    /// (so the caller marks it: the frame alone may not have changed).
+    func adoptSupernodeLayout(ticket: UInt64, onMainActor: Bool) -> PlatformView? {
+        state.withLock { s in
+            // Kept apart from the recent keys, so measurements after this one cannot push it out.
+            s.supernodeLayoutKey = ticket == 0 ? nil : s.measuredBySupernodes.key(for: ticket)
+            guard onMainActor, let view = s.view else { return nil }
+            return s.passWouldChangeLayout(boundsSize: ceilPx(s.threadSafeBounds.size)) ? view : nil
+        }
+    }
+}

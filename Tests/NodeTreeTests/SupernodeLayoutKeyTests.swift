@@ -1,0 +1,125 @@
+import LayoutCore
+import Testing
+@testable import NodeTree
+
+// A subnode's layout pass applies the layout its supernode's applied layout was built from, not the one
+// measured last (DisplayNode+SupernodeLayoutKey.swift; stress: `visible-frames` in `bench stress --threads
+// 3 --ops 4000 --seed 11 --recipe scroll-content`, `stable-relayout` in `--recipe unchanged-size`).
+//
+// The tree: a root whose stack stretches its child only when the root's range has a minimum width, and a
+// middle node that in turn stretches its text only when its own range has one. Measured for an exact width
+// the root stretches the middle node and the text is 50 wide; measured for {0…50} it does not and the text
+// keeps its 40 — the middle node is 50×20 either way, so its frame does not tell which layout it should
+// have. Another thread measuring the root for the other range between the root's pass and the middle
+// node's leaves the middle node's pending slot with the other layout, of the right size: Texture's rule
+// (prefer the pending layout, as new and for another range, when it fits the bounds) applies it.
+
+/// A ClosureSpecNode with a hook run at the end of its layout pass (main actor), before its subnodes' passes.
+final class HookedSpecNode: DisplayNode, @unchecked Sendable {
+    private let spec: @Sendable (DisplayNode, SizeRange) -> any LayoutElement
+    let layoutHook = Locked<(@MainActor @Sendable () -> Void)?>(nil)
+
+    init(_ name: String, spec: @escaping @Sendable (DisplayNode, SizeRange) -> any LayoutElement) {
+        self.spec = spec
+        super.init()
+        debugName = name
+    }
+
+    override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> any LayoutElement { spec(self, constrainedSize) }
+
+    @MainActor override func layout() {
+        super.layout()
+        layoutHook.load()?()
+    }
+}
+
+@Suite(.enabled(if: stackAlgorithmAvailable, needsStack))
+struct SupernodeLayoutKeyTests {
+    /// Stretches the subnodes only when the range has a minimum width.
+    static func stretchingWithAMinimumWidth(_ node: DisplayNode, _ range: SizeRange) -> any LayoutElement {
+        StackLayoutSpec.vertical(alignItems: range.min.width > 0 ? .stretch : .start, children: node.subnodes)
+    }
+
+    static func makeTree() -> (root: HookedSpecNode, middle: DisplayNode, text: DisplayNode) {
+        let text = IntrinsicSizeNode("text", Size(width: 40, height: 10))
+        let bar = sizedLeaf("bar", 50, 10)
+        let middle = ClosureSpecNode("middle") { node, range in stretchingWithAMinimumWidth(node, range) }
+        middle.addSubnode(text)
+        middle.addSubnode(bar)
+        let root = HookedSpecNode("root") { node, range in stretchingWithAMinimumWidth(node, range) }
+        root.addSubnode(middle)
+        return (root, middle, text)
+    }
+
+    /// The root's range that does not stretch: {0…50, 0…∞}.
+    static let looseRange = SizeRange(min: .zero, max: Size(width: 50, height: .infinity))
+
+    /// Unloaded tree, passes run by hand: the measurement lands between the root's pass and the middle's.
+    @Test func aMeasurementOfTheSupernodeForAnotherRangeDoesNotChangeWhatItsSubnodeApplies() {
+        let (root, middle, text) = Self.makeTree()
+        _ = root.layoutThatFits(SizeRange(width: 50))
+        root.frame = Rect(x: 0, y: 0, width: 50, height: 20)
+        root.layoutIfNeeded()
+        #expect(middle.frame == Rect(x: 0, y: 0, width: 50, height: 20))
+
+        // Another thread measures the root for the other range (same sizes, unstretched text)…
+        syncOnOtherThread { _ = root.layoutThatFits(Self.looseRange) }
+        // … before the middle node's pass.
+        middle.layoutIfNeeded()
+        text.layoutIfNeeded()
+        #expect(text.frame == Rect(x: 0, y: 0, width: 50, height: 10),
+                "the middle node applies the layout the root's applied layout stretched")
+    }
+
+    /// Loaded tree on the main actor: the measurement runs in the root's layout() hook, i.e. after the root
+    /// positioned the middle node and before the view's pass reaches it.
+    @MainActor @Test func aMeasurementBetweenTheSupernodesPassAndTheSubnodesDoesNotChangeItsLayout() {
+        let (root, _, text) = Self.makeTree()
+        let window = PlatformView(frame: Rect(x: 0, y: 0, width: 50, height: 100))
+        window.addSubview(root.view)
+        root.layoutHook.store { syncOnOtherThread { _ = root.layoutThatFits(Self.looseRange) } }
+        _ = root.layoutThatFits(SizeRange(width: 50))
+        root.frame = Rect(x: 0, y: 0, width: 50, height: 20)
+        window.layoutIfNeeded()
+        #expect(text.frame == Rect(x: 0, y: 0, width: 50, height: 10))
+        root.layoutHook.store(nil)
+        root.view.removeFromSuperview()
+    }
+
+    /// A settled tree laid out again after a measurement of an inner node for the other range: nothing
+    /// moves (Texture #362's class; stress: `stable-relayout`). (A root is different: see below.)
+    @MainActor @Test func aSettledTreeLaidOutAgainAfterAMeasurementForAnotherRangeDoesNotMove() {
+        let (inner, middle, text) = Self.makeTree()
+        let top = ClosureSpecNode("top") { node, _ in StackLayoutSpec.vertical(alignItems: .stretch, children: node.subnodes) }
+        top.addSubnode(inner)
+        let window = PlatformView(frame: Rect(x: 0, y: 0, width: 50, height: 100))
+        window.addSubview(top.view)
+        _ = top.layoutThatFits(SizeRange(width: 50))
+        top.frame = Rect(x: 0, y: 0, width: 50, height: 20)
+        window.layoutIfNeeded()
+        #expect(text.frame == Rect(x: 0, y: 0, width: 50, height: 10))
+
+        syncOnOtherThread { _ = inner.layoutThatFits(Self.looseRange) }
+        for node in [top, inner, middle, text] { node.view.setNeedsLayout() }
+        window.layoutIfNeeded()
+        #expect(text.frame == Rect(x: 0, y: 0, width: 50, height: 10), "the text did not move")
+        top.view.removeFromSuperview()
+    }
+
+    /// Without a supernode's key (a root, its frame set by hand) Texture's rule still holds: a pending
+    /// layout as new as the applied one, for another range, that fits the bounds is applied (reference 2.8,
+    /// since Texture #792).
+    @Test func aRootStillAppliesItsPendingLayoutForAnotherRange() {
+        let (_, middle, text) = Self.makeTree()
+        middle.removeFromSupernode()
+        _ = middle.layoutThatFits(SizeRange(width: 50))
+        middle.frame = Rect(x: 0, y: 0, width: 50, height: 20)
+        middle.layoutIfNeeded()
+        #expect(middle.layoutCacheSnapshot.calculated?.constrainedSize == SizeRange(width: 50))
+        _ = middle.layoutThatFits(Self.looseRange)
+        middle.layoutIfNeeded()
+        text.layoutIfNeeded()
+        #expect(middle.layoutCacheSnapshot.calculated?.constrainedSize == Self.looseRange)
+        #expect(text.frame == Rect(x: 0, y: 0, width: 40, height: 10))
+    }
+}
