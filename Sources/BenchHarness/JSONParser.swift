@@ -36,6 +36,17 @@ public enum JSONParser {
         return value
     }
 
+    /// Parses the bytes of `file`, turning a syntax error into the one-line error every `bench` input
+    /// reports (the file, the JSON path reached, line and column).
+    public static func parse(_ bytes: [UInt8], file: String) throws(LayoutDocumentError) -> JSONValue {
+        do {
+            return try parse(bytes)
+        } catch {
+            throw .invalid(file: file, path: error.path,
+                           reason: .invalidJSON(line: error.line, column: error.column, message: error.message))
+        }
+    }
+
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         try parse(Array(text.utf8))
     }

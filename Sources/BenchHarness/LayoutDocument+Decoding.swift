@@ -11,13 +11,7 @@ extension LayoutDocument {
 
     /// Decodes a document from the bytes of a JSON file; `file` names it in errors.
     public static func decode(_ bytes: [UInt8], file: String) throws(LayoutDocumentError) -> LayoutDocument {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(bytes)
-        } catch {
-            throw .invalid(file: file, path: error.path,
-                           reason: .invalidJSON(line: error.line, column: error.column, message: error.message))
-        }
+        let json = try JSONParser.parse(bytes, file: file)
         return try decode(json, file: file)
     }
 

@@ -18,13 +18,7 @@ extension Scenario {
 
     /// Decodes the bytes of `file`; `name` defaults to the file name without directory and ".json".
     public static func decode(_ bytes: [UInt8], file: String, name: String? = nil) throws(LayoutDocumentError) -> Scenario {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(bytes)
-        } catch {
-            throw .invalid(file: file, path: error.path,
-                           reason: .invalidJSON(line: error.line, column: error.column, message: error.message))
-        }
+        let json = try JSONParser.parse(bytes, file: file)
         let decoder = ScenarioDecoder(reader: JSONReader(file: file))
         return try decoder.scenario(json, name: name ?? ScenarioCatalog.scenarioName(ofFile: file),
                                     contentHash: ContentHash.fnv1a64(bytes))

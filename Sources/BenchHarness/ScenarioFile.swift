@@ -45,13 +45,7 @@ public enum ScenarioFile: Hashable, Sendable {
 
     /// Decodes the bytes of `file`: reads "kind" first and hands the document to that kind's decoder.
     public static func decode(_ bytes: [UInt8], file: String, name: String? = nil) throws(LayoutDocumentError) -> ScenarioFile {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(bytes)
-        } catch {
-            throw .invalid(file: file, path: error.path,
-                           reason: .invalidJSON(line: error.line, column: error.column, message: error.message))
-        }
+        let json = try JSONParser.parse(bytes, file: file)
         let reader = JSONReader(file: file)
         let scenarioName = name ?? ScenarioCatalog.scenarioName(ofFile: file)
         let contentHash = ContentHash.fnv1a64(bytes)

@@ -4,13 +4,7 @@
 
 extension Baseline {
     public static func decode(_ bytes: [UInt8], file: String) throws(LayoutDocumentError) -> Baseline {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(bytes)
-        } catch {
-            throw .invalid(file: file, path: error.path,
-                           reason: .invalidJSON(line: error.line, column: error.column, message: error.message))
-        }
+        let json = try JSONParser.parse(bytes, file: file)
         return try BaselineDecoder(reader: JSONReader(file: file)).baseline(json)
     }
 

@@ -3,13 +3,7 @@
 
 extension ResultDocument {
     public static func decode(_ bytes: [UInt8], file: String) throws(LayoutDocumentError) -> ResultDocument {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(bytes)
-        } catch {
-            throw .invalid(file: file, path: error.path,
-                           reason: .invalidJSON(line: error.line, column: error.column, message: error.message))
-        }
+        let json = try JSONParser.parse(bytes, file: file)
         return try ResultDecoder(reader: JSONReader(file: file)).document(json)
     }
 
