@@ -17,25 +17,21 @@ import NodeTree
 //             subnode. Turning ASM on again makes the next applied layout's diff start from exactly those.
 
 final class StressASMNode: DisplayNode, StressNode, @unchecked Sendable {
-    let stressID: Int
-    private let counter: LiveNodeCounter?
+    let life: StressLife
+    var stressID: Int { life.id }
     /// The children the spec chooses from (ASM's candidates).
     let pool: [any StressNode]
     private let variantState: Locked<Int>
     private let stackState: Locked<StressStack>
 
     init(id: Int, pool: [any StressNode], stack: StressStack, variant: Int = 0, counter: LiveNodeCounter?) {
-        stressID = id
-        self.counter = counter
+        life = StressLife(id: id, kind: .asm, counter: counter)
         self.pool = pool
         variantState = Locked(variant)
         stackState = Locked(stack)
         super.init()
         automaticallyManagesSubnodes = true
-        counter?.born(id, .asm)
     }
-
-    deinit { counter?.died(stressID) }
 
     var stressKind: StressNodeKind { .asm }
 

@@ -24,6 +24,22 @@ public final class LiveNodeCounter: Sendable {
     }
 }
 
+/// A stress node's id and its registration with the run's live-node counter: born when the node is made,
+/// dead when the node (its only owner) is freed. One stored property instead of an init/deinit pair in
+/// every node class (they subclass different NodeTree classes, so they cannot share a base).
+final class StressLife: Sendable {
+    let id: Int
+    private let counter: LiveNodeCounter?
+
+    init(id: Int, kind: StressNodeKind, counter: LiveNodeCounter?) {
+        self.id = id
+        self.counter = counter
+        counter?.born(id, kind)
+    }
+
+    deinit { counter?.died(id) }
+}
+
 /// What every stress node class adds to its NodeTree class.
 protocol StressNode: DisplayNode {
     var stressID: Int { get }
@@ -71,29 +87,28 @@ func stressSpec(_ stack: StressStack, children: [DisplayNode]) -> any LayoutElem
 
 /// Interior stress nodes keep their stack configuration behind their own lock.
 protocol StressInteriorNode: StressNode {
-    var stack: StressStack { get set }
+    var stackState: Locked<StressStack> { get }
 }
 
-final class StressCellNode: CellNode, StressInteriorNode, @unchecked Sendable {
-    let stressID: Int
-    private let counter: LiveNodeCounter?
-    private let stackState: Locked<StressStack>
-
-    init(id: Int, stack: StressStack, counter: LiveNodeCounter?) {
-        stressID = id
-        self.counter = counter
-        stackState = Locked(stack)
-        super.init()
-        counter?.born(id, .cell)
-    }
-
-    deinit { counter?.died(stressID) }
-
-    var stressKind: StressNodeKind { .cell }
+extension StressInteriorNode {
     var stack: StressStack {
         get { stackState.load() }
         set { stackState.store(newValue) }
     }
+}
+
+final class StressCellNode: CellNode, StressInteriorNode, @unchecked Sendable {
+    let life: StressLife
+    let stackState: Locked<StressStack>
+    var stressID: Int { life.id }
+
+    init(id: Int, stack: StressStack, counter: LiveNodeCounter?) {
+        life = StressLife(id: id, kind: .cell, counter: counter)
+        stackState = Locked(stack)
+        super.init()
+    }
+
+    var stressKind: StressNodeKind { .cell }
 
     override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> any LayoutElement {
         stressSpec(stack, children: subnodes)
@@ -107,25 +122,17 @@ final class StressCellNode: CellNode, StressInteriorNode, @unchecked Sendable {
 }
 
 final class StressContainerNode: DisplayNode, StressInteriorNode, @unchecked Sendable {
-    let stressID: Int
-    private let counter: LiveNodeCounter?
-    private let stackState: Locked<StressStack>
+    let life: StressLife
+    let stackState: Locked<StressStack>
+    var stressID: Int { life.id }
 
     init(id: Int, stack: StressStack, counter: LiveNodeCounter?) {
-        stressID = id
-        self.counter = counter
+        life = StressLife(id: id, kind: .container, counter: counter)
         stackState = Locked(stack)
         super.init()
-        counter?.born(id, .container)
     }
-
-    deinit { counter?.died(stressID) }
 
     var stressKind: StressNodeKind { .container }
-    var stack: StressStack {
-        get { stackState.load() }
-        set { stackState.store(newValue) }
-    }
 
     override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> any LayoutElement {
         stressSpec(stack, children: subnodes)
@@ -140,27 +147,19 @@ final class StressContainerNode: DisplayNode, StressInteriorNode, @unchecked Sen
 
 /// Scrolls vertically and manages its content size (the setting of Texture's #891 and #774 reports).
 final class StressScrollNode: ScrollNode, StressInteriorNode, @unchecked Sendable {
-    let stressID: Int
-    private let counter: LiveNodeCounter?
-    private let stackState: Locked<StressStack>
+    let life: StressLife
+    let stackState: Locked<StressStack>
+    var stressID: Int { life.id }
 
     init(id: Int, stack: StressStack, counter: LiveNodeCounter?) {
-        stressID = id
-        self.counter = counter
+        life = StressLife(id: id, kind: .scroll, counter: counter)
         stackState = Locked(stack)
         super.init()
         scrollableDirections = .vertical
         automaticallyManagesContentSize = true
-        counter?.born(id, .scroll)
     }
-
-    deinit { counter?.died(stressID) }
 
     var stressKind: StressNodeKind { .scroll }
-    var stack: StressStack {
-        get { stackState.load() }
-        set { stackState.store(newValue) }
-    }
 
     override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> any LayoutElement {
         stressSpec(stack, children: subnodes)
@@ -181,18 +180,14 @@ final class StressTextNode: TextNode, StressNode, @unchecked Sendable {
     /// One size for every stress text: the recipes vary the strings, not the fonts.
     static let attributes = TextAttributes(size: 14)
 
-    let stressID: Int
-    private let counter: LiveNodeCounter?
+    let life: StressLife
+    var stressID: Int { life.id }
 
     init(id: Int, text: String, counter: LiveNodeCounter?) {
-        stressID = id
-        self.counter = counter
+        life = StressLife(id: id, kind: .text, counter: counter)
         super.init()
         self.text = text
-        counter?.born(id, .text)
     }
-
-    deinit { counter?.died(stressID) }
 
     var stressKind: StressNodeKind { .text }
 
@@ -215,17 +210,13 @@ final class StressTextNode: TextNode, StressNode, @unchecked Sendable {
 
 /// A plain leaf: fills a finite maximum, or takes its style size.
 final class StressLeafNode: DisplayNode, StressNode, @unchecked Sendable {
-    let stressID: Int
-    private let counter: LiveNodeCounter?
+    let life: StressLife
+    var stressID: Int { life.id }
 
     init(id: Int, counter: LiveNodeCounter?) {
-        stressID = id
-        self.counter = counter
+        life = StressLife(id: id, kind: .leaf, counter: counter)
         super.init()
-        counter?.born(id, .leaf)
     }
-
-    deinit { counter?.died(stressID) }
 
     var stressKind: StressNodeKind { .leaf }
 
