@@ -191,8 +191,10 @@ public enum StressRunner {
                 if lane == 0 {
                     let mainCount = forest.mainSteps.add(1, ordering: .relaxed).newValue
                     // The other way round: while the forest is young the main actor mostly draws cheap
-                    // flushes; past half of the operations it hands the processor to the workers.
-                    if mainCount * 2 > resolved.step.seq + 1 { sched_yield() }
+                    // flushes, and slow workers (a TSan build) could leave it the whole budget. Past half of
+                    // the operations it sleeps 100 µs per operation until the workers catch up (a yield is
+                    // not enough: with a free core the scheduler hands the processor straight back).
+                    if mainCount * 2 > resolved.step.seq + 1 { usleep(100) }
                 } else if forest.mainSteps.load(ordering: .relaxed) * mainShareDivisor < resolved.step.seq {
                     // The main actor is one lane of N+1 on a machine with few cores and its operations are
                     // the heavy ones (loading, layout passes): workers give it the processor while its share
