@@ -28,9 +28,12 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // C11 thread-locals for NodeTree's measuring path (Sources/CThreadLocal/include/loom_thread_local.h).
+        // DWARF 4: valgrind 3.19 (callgrind, Results/README.md) cannot read clang's default DWARF 5.
+        .target(name: "CThreadLocal", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .target(name: "LayoutCore", swiftSettings: fastRelease),
         .target(name: "TextEngine", dependencies: ["LayoutCore", "CFreeType"], swiftSettings: fastRelease),
-        .target(name: "NodeTree", dependencies: ["LayoutCore", "TextEngine"], swiftSettings: fastRelease),
+        .target(name: "NodeTree", dependencies: ["LayoutCore", "TextEngine", "CThreadLocal"], swiftSettings: fastRelease),
         .target(
             name: "BenchHarness",
             dependencies: ["NodeTree", "LayoutCore", "TextEngine", .product(name: "Histogram", package: "hdrhistogram-swift")],

@@ -10,10 +10,12 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
         self.height = height
     }
 
-    public static let zero = Size(width: 0, height: 0)
-    public static let infinite = Size(width: .infinity, height: .infinity)
+    // Computed and inlinable rather than `static let`: another module reads a global `let` through its
+    // lazy-initialisation addressor on every use (a call per read on the measuring path).
+    @inlinable public static var zero: Size { Size(width: 0, height: 0) }
+    @inlinable public static var infinite: Size { Size(width: .infinity, height: .infinity) }
     /// Texture's "parent size unknown" (ASLayoutElementParentSizeUndefined): NaN on both axes.
-    public static let undefined = Size(width: .nan, height: .nan)
+    @inlinable public static var undefined: Size { Size(width: .nan, height: .nan) }
 
     public var description: String { "\(formatPoints(width))×\(formatPoints(height))" }
 
@@ -32,11 +34,11 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
         self.y = y
     }
 
-    public static let zero = Point(x: 0, y: 0)
+    @inlinable public static var zero: Point { Point(x: 0, y: 0) }
     /// Texture's ASPointNull: a layout whose position is not set yet.
-    public static let null = Point(x: .nan, y: .nan)
+    @inlinable public static var null: Point { Point(x: .nan, y: .nan) }
 
-    public var isNull: Bool { x.isNaN && y.isNaN }
+    @inlinable public var isNull: Bool { x.isNaN && y.isNaN }
     public var description: String { isNull ? "null" : "(\(formatPoints(x)), \(formatPoints(y)))" }
 }
 
@@ -53,11 +55,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
 
-    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+    @inlinable public static var zero: Rect { Rect(x: 0, y: 0, width: 0, height: 0) }
     /// Texture's CGRectNull stand-in for "no frame for this element".
-    public static let null = Rect(origin: .null, size: .zero)
+    @inlinable public static var null: Rect { Rect(origin: .null, size: .zero) }
 
-    public var isNull: Bool { origin.isNull }
+    @inlinable public var isNull: Bool { origin.isNull }
     public var minX: Double { origin.x }
     public var minY: Double { origin.y }
     public var maxX: Double { origin.x + size.width }

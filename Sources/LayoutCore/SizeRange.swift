@@ -19,8 +19,9 @@ public struct SizeRange: Hashable, Sendable, CustomStringConvertible {
         self.init(min: Size(width: width, height: 0), max: Size(width: width, height: .infinity))
     }
 
-    public static let zero = SizeRange(min: .zero, max: .zero)
-    public static let unconstrained = SizeRange(min: .zero, max: .infinite)
+    // Computed and inlinable: a global `let` is read through a lazy-initialisation addressor from other modules.
+    @inlinable public static var zero: SizeRange { SizeRange(min: .zero, max: .zero) }
+    @inlinable public static var unconstrained: SizeRange { SizeRange(min: .zero, max: .infinite) }
 
     /// Texture asserts this on construction: min ≥ 0 and finite, max ≥ 0 (or ∞), min ≤ max per axis.
     public var isWellFormed: Bool {

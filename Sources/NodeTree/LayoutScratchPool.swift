@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CThreadLocal
 import LayoutCore
 
 // Per-thread reuse of LayoutCore's `LayoutScratch` (the records a spec layout is written into), so that a
@@ -13,8 +14,7 @@ import LayoutCore
 // flattens, and gives it back; a nested measurement (a child node with its own spec, measured inside its
 // parent's spec layout) takes a second one, so each level reuses its own.
 //
-// Thread safety: the pool is only ever touched by its own thread (pthread thread-specific data), so it
-// needs no lock; a scratch is a value and never leaves the `withScratch` call that took it.
+// Thread safety: the pool is only ever touched by its own thread (a thread-local), so it needs no lock; a scratch is a value and never leaves the `withScratch` call that took it.
 
 final class LayoutScratchPool {
     /// Scratches not in use on this thread.
@@ -31,13 +31,22 @@ final class LayoutScratchPool {
         return key
     }()
 
-    /// The calling thread's pool (created on first use).
+    /// The calling thread's pool (created on first use). Read through a C11 thread-local (one load);
+    /// the pthread key only owns the pool, so that its destructor releases it when the thread exits.
+    @inline(__always)
     private static var current: LayoutScratchPool {
-        if let pointer = pthread_getspecific(key) {
+        if let pointer = loom_current_layout_scratch_pool() {
             return Unmanaged<LayoutScratchPool>.fromOpaque(pointer).takeUnretainedValue()
         }
+        return makeCurrent()
+    }
+
+    @inline(never)
+    private static func makeCurrent() -> LayoutScratchPool {
         let pool = LayoutScratchPool()
-        pthread_setspecific(key, Unmanaged.passRetained(pool).toOpaque())
+        let pointer = Unmanaged.passRetained(pool).toOpaque()
+        pthread_setspecific(key, pointer)
+        loom_set_current_layout_scratch_pool(pointer)
         return pool
     }
 

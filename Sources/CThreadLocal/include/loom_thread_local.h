@@ -1,0 +1,31 @@
+// Per-thread words for NodeTree's measuring path, as C11 thread-locals.
+//
+// Why C: Swift has no thread-local storage of its own, and pthread_getspecific/setspecific cost ~40
+// instructions a call (plus a lazy-global check for the key). A node measurement reads and sets the
+// current measurement ticket three to four times, so the calls were ~110 instructions of every leaf
+// measurement (callgrind, feed-parity fresh). An initial-exec thread-local read in an executable is one
+// instruction; these static inline accessors are inlined into the Swift callers.
+#ifndef LOOM_THREAD_LOCAL_H
+#define LOOM_THREAD_LOCAL_H
+
+#include <stdint.h>
+
+extern _Thread_local uint64_t loom_measurement_ticket;
+extern _Thread_local void *_Nullable loom_layout_scratch_pool;
+
+/// The ticket of the measurement running on this thread (0 outside one).
+static inline uint64_t loom_current_measurement_ticket(void) { return loom_measurement_ticket; }
+
+/// Makes `ticket` the current one and returns the previous.
+static inline uint64_t loom_exchange_measurement_ticket(uint64_t ticket) {
+    uint64_t previous = loom_measurement_ticket;
+    loom_measurement_ticket = ticket;
+    return previous;
+}
+
+/// This thread's layout scratch pool (an unretained object pointer; NULL until the thread first uses one).
+static inline void *_Nullable loom_current_layout_scratch_pool(void) { return loom_layout_scratch_pool; }
+
+static inline void loom_set_current_layout_scratch_pool(void *_Nullable pool) { loom_layout_scratch_pool = pool; }
+
+#endif
