@@ -259,6 +259,17 @@ import Testing
         #expect(result["B"] == rect(40, 0, 80, 10))
     }
 
+    @Test func theOptimizedPlaceholderNamesItsNodeThroughLayoutObject() {
+        // The placeholder record names the skipped child by `layoutObject`: the element itself for a
+        // class instance (a node), nil for a value (a spec) — through an existential as the stack sees it.
+        let node = intrinsic("B", 100, 10)
+        let asElement: any LayoutElement = node
+        #expect(asElement.layoutObject === node)
+        let spec: any LayoutElement = InsetLayoutSpec(insets: .zero, child: node)
+        #expect(spec.layoutObject == nil)
+        #expect((LayoutSpec.spacer() as any LayoutElement).layoutObject == nil)
+    }
+
     @Test func optimizedChildWithoutViolationIsMeasuredAtZero() {
         // Exact 50: placeholder B → Σ 50 → no violation → B measured with stack range [0, 0] → 0 wide,
         // cross [0, 10] ∩ its 10 → 10. B sits at x 50.

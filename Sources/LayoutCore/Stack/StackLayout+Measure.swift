@@ -87,14 +87,6 @@ extension StackLayout {
     /// (zero) frame when the owning node flattens — exactly as in Texture.
     static func placeholderLayout(for child: any LayoutElement,
                                   into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        scratch.appendLeaf(element: elementObject(of: child), type: child.layoutElementType, size: .zero)
-    }
-
-    /// The child as the object a Layout refers to, or nil for value-type elements (layout specs).
-    private static func elementObject(of child: any LayoutElement) -> (any AnyObject & Sendable)? {
-        guard type(of: child) is AnyClass else { return nil }
-        // `LayoutElement` refines Sendable, so the class instance is Sendable; `Sendable` cannot appear in
-        // a dynamic cast, and `AnyObject` and `AnyObject & Sendable` share one representation.
-        return unsafeBitCast(child as AnyObject, to: (any AnyObject & Sendable).self)
+        scratch.appendLeaf(element: child.layoutObject, type: child.layoutElementType, size: .zero)
     }
 }
