@@ -43,6 +43,9 @@ public struct LayoutScratch {
     var links: [Int32] = []
     /// The layouts of records that refer to an object (see `LayoutRecord.object`); they keep it alive.
     var objects: [Layout] = []
+    /// How many records have type `.node`: at least as many as a node's flattened layout has sublayouts
+    /// (those linked from its spec's root), so flattening sizes its array without walking the tree first.
+    private(set) var nodeRecordCount = 0
 
     public init() {}
 
@@ -60,15 +63,19 @@ public struct LayoutScratch {
         let records: Int
         let links: Int
         let objects: Int
+        let nodeRecords: Int
     }
 
-    public var mark: Mark { Mark(records: records.count, links: links.count, objects: objects.count) }
+    public var mark: Mark {
+        Mark(records: records.count, links: links.count, objects: objects.count, nodeRecords: nodeRecordCount)
+    }
 
     /// Drops every record appended since `mark` (keeping the arrays' capacity).
     public mutating func reset(to mark: Mark) {
         if records.count > mark.records { records.removeSubrange(mark.records...) }
         if links.count > mark.links { links.removeSubrange(mark.links...) }
         if objects.count > mark.objects { objects.removeSubrange(mark.objects...) }
+        nodeRecordCount = mark.nodeRecords
     }
 
     /// Drops everything, keeping capacity.
@@ -76,6 +83,14 @@ public struct LayoutScratch {
         records.removeAll(keepingCapacity: true)
         links.removeAll(keepingCapacity: true)
         objects.removeAll(keepingCapacity: true)
+        nodeRecordCount = 0
+    }
+
+    /// Every record is appended here (keeps `nodeRecordCount`).
+    @inline(__always)
+    private mutating func appendRecord(_ record: LayoutRecord) {
+        if record.type == .node { nodeRecordCount += 1 }
+        records.append(record)
     }
 
 
@@ -101,7 +116,7 @@ public struct LayoutScratch {
             object = Int32(truncatingIfNeeded: objects.count)
             objects.append(Layout(unsanitized: element, type: type, size: size, position: .null, sublayouts: []))
         }
-        records.append(LayoutRecord(type: type, size: size, position: .null, firstLink: 0, linkCount: 0,
+        appendRecord(LayoutRecord(type: type, size: size, position: .null, firstLink: 0, linkCount: 0,
                                     object: object))
         return records.count - 1
     }
@@ -137,9 +152,20 @@ public struct LayoutScratch {
 
 
     mutating func appendSpecRecord(size: Size, firstLink: Int, linkCount: Int) -> LayoutRecordIndex {
-        records.append(LayoutRecord(type: .layoutSpec, size: Layout.sanitizedSize(size), position: .null,
+        appendRecord(LayoutRecord(type: .layoutSpec, size: Layout.sanitizedSize(size), position: .null,
                                     firstLink: Int32(truncatingIfNeeded: firstLink),
                                     linkCount: Int32(truncatingIfNeeded: linkCount), object: -1))
+        return records.count - 1
+    }
+
+    /// Records a node's layout (`layout.type == .node`): one record that keeps the layout, so its element
+    /// and its own sublayouts stay alive until the scratch is reset. What `append(_:)` does for a node
+    /// layout, without its checks for spec trees (nodes call this for every measurement).
+    public mutating func appendNodeLayout(_ layout: consuming Layout) -> LayoutRecordIndex {
+        assert(layout.type == .node, "appendNodeLayout takes a node's layout")
+        appendRecord(LayoutRecord(type: .node, size: layout.size, position: layout.position,
+                                    firstLink: 0, linkCount: 0, object: Int32(truncatingIfNeeded: objects.count)))
+        objects.append(layout)
         return records.count - 1
     }
 
@@ -149,7 +175,7 @@ public struct LayoutScratch {
     public mutating func append(_ layout: consuming Layout) -> LayoutRecordIndex {
         if layout.type == .node || layout.sublayouts.isEmpty {
             let keepsObject = layout.element != nil || !layout.sublayouts.isEmpty
-            records.append(LayoutRecord(type: layout.type, size: layout.size, position: layout.position,
+            appendRecord(LayoutRecord(type: layout.type, size: layout.size, position: layout.position,
                                         firstLink: 0, linkCount: 0,
                                         object: keepsObject ? Int32(truncatingIfNeeded: objects.count) : -1))
             if keepsObject { objects.append(layout) }
@@ -170,7 +196,7 @@ public struct LayoutScratch {
             objects.append(Layout(unsanitized: layout.element, type: layout.type, size: layout.size,
                                   position: layout.position, sublayouts: []))
         }
-        records.append(LayoutRecord(type: layout.type, size: layout.size, position: layout.position,
+        appendRecord(LayoutRecord(type: layout.type, size: layout.size, position: layout.position,
                                     firstLink: Int32(truncatingIfNeeded: first),
                                     linkCount: Int32(truncatingIfNeeded: children.count), object: object))
         return records.count - 1

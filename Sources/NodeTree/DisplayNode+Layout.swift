@@ -42,16 +42,16 @@ extension DisplayNode {
             if s.isLayoutPending && isMeasuringOutsidePendingTransition(s.pendingTransitionID) {
                 return .uncached(styleSize: s.style.size)
             }
-            if let calculated = s.calculatedLayout,
-               calculated.isValid(constrainedSize, parentSize: parentSize, version: version) {
+            // The slots are read in place (an empty slot is never valid), not copied out as optionals.
+            if s.calculatedSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
                 s.statistics.cacheHits += 1
-                s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: calculated.size)
-                return .hit(size: calculated.size, sublayouts: calculated.sublayouts)
+                s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: s.calculatedSlot.size)
+                return .hit(size: s.calculatedSlot.size, sublayouts: s.calculatedSlot.sublayouts)
             }
-            if let pending = s.pendingLayout, pending.isValid(constrainedSize, parentSize: parentSize, version: version) {
+            if s.pendingSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
                 s.statistics.cacheHits += 1
-                s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: pending.size)
-                return .hit(size: pending.size, sublayouts: pending.sublayouts)
+                s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: s.pendingSlot.size)
+                return .hit(size: s.pendingSlot.size, sublayouts: s.pendingSlot.sublayouts)
             }
             s.statistics.cacheMisses += 1
             return .miss(version: version, styleSize: s.style.size)
@@ -77,15 +77,24 @@ extension DisplayNode {
             state.withLock { s in
                 s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: layout.size)
                 if s.layoutVersion == version {
-                    s.pendingLayout = NodeLayoutRecord(layout, constrainedSize: constrainedSize,
-                                                       parentSize: parentSize, version: version)
-                    s.pendingLayout?.ticket = ticket
+                    s.pendingSlot = NodeLayoutRecord(layout, constrainedSize: constrainedSize,
+                                                       parentSize: parentSize, version: version, ticket: ticket)
                 } else {
                     s.statistics.discardedMeasurements += 1
                 }
             }
             return layout
         }
+    }
+
+    /// LayoutCore's engine entry (`LayoutElement.layoutThatFits(_:parentSize:into:)`, which a spec calls
+    /// for each child): the layout of `layoutThatFits(_:parentSize:)` — cache, measurement and all —
+    /// recorded in `scratch` as one node record. Implemented here so that the node's layout moves straight
+    /// into the record (the protocol's generic default went through two more witness calls and the
+    /// spec-tree checks of `LayoutScratch.append`).
+    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
+                               into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        scratch.appendNodeLayout(layoutThatFits(constrainedSize, parentSize: parentSize))
     }
 
     /// An overridden calculateLayoutThatFits may hand back a layout of something else (Texture asserts);
