@@ -1,3 +1,4 @@
+import Foundation
 import LayoutCore
 import Testing
 @testable import NodeTree
@@ -121,5 +122,39 @@ struct SupernodeLayoutKeyTests {
         text.layoutIfNeeded()
         #expect(middle.layoutCacheSnapshot.calculated?.constrainedSize == Self.looseRange)
         #expect(text.frame == Rect(x: 0, y: 0, width: 40, height: 10))
+    }
+}
+
+/// Tickets come from per-thread blocks (no shared counter per measurement); they must still be unique
+/// across threads, never 0, and a nested measurement must see its own ticket and restore the outer one.
+struct MeasurementTicketTests {
+    @Test func ticketsFromFourThreadsAreDistinctAndNeverZero() async {
+        let perThread = 2_000
+        let all = await withTaskGroup(of: [UInt64].self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    // A thread of its own: tasks may share cooperative threads, threads may not share blocks.
+                    await withCheckedContinuation { continuation in
+                        Thread.detachNewThread {
+                            continuation.resume(returning: (0..<perThread).map { _ in MeasurementTicket.next() })
+                        }
+                    }
+                }
+            }
+            var tickets: [UInt64] = []
+            for await batch in group { tickets += batch }
+            return tickets
+        }
+        #expect(all.count == 4 * perThread)
+        #expect(Set(all).count == all.count)
+        #expect(!all.contains(0))
+    }
+
+    @Test func measuringSetsTheCurrentTicketAndRestoresTheOuterOne() {
+        let outer = MeasurementTicket.current
+        let ticket = MeasurementTicket.next()
+        let inner = MeasurementTicket.measuring(ticket) { MeasurementTicket.current }
+        #expect(inner == ticket)
+        #expect(MeasurementTicket.current == outer)
     }
 }

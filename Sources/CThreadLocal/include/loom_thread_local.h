@@ -12,6 +12,7 @@
 
 extern _Thread_local uint64_t loom_measurement_ticket;
 extern _Thread_local void *_Nullable loom_layout_scratch_pool;
+extern _Thread_local uint64_t loom_next_measurement_ticket;
 
 /// The ticket of the measurement running on this thread (0 outside one).
 static inline uint64_t loom_current_measurement_ticket(void) { return loom_measurement_ticket; }
@@ -22,6 +23,14 @@ static inline uint64_t loom_exchange_measurement_ticket(uint64_t ticket) {
     loom_measurement_ticket = ticket;
     return previous;
 }
+
+/// The next ticket of this thread's block (0 until the thread takes its first block); NodeTree hands
+/// out tickets from per-thread blocks so that measuring never writes a cache line another thread writes.
+static inline uint64_t loom_take_measurement_ticket(void) { return loom_next_measurement_ticket++; }
+
+static inline uint64_t loom_peek_measurement_ticket(void) { return loom_next_measurement_ticket; }
+
+static inline void loom_set_next_measurement_ticket(uint64_t ticket) { loom_next_measurement_ticket = ticket; }
 
 /// This thread's layout scratch pool (an unretained object pointer; NULL until the thread first uses one).
 static inline void *_Nullable loom_current_layout_scratch_pool(void) { return loom_layout_scratch_pool; }
