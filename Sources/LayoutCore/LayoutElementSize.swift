@@ -1,12 +1,46 @@
 // Texture's ASLayoutElementSize and its resolution into a size range (reference 2.3).
 
 public struct LayoutElementSize: Hashable, Sendable {
-    public var width: Dimension = .auto
-    public var height: Dimension = .auto
-    public var minWidth: Dimension = .auto
-    public var maxWidth: Dimension = .auto
-    public var minHeight: Dimension = .auto
-    public var maxHeight: Dimension = .auto
+    // Stored packed: six values and one word of kinds (2 bits each, `Dimension.packedKind`), 50 bytes.
+    // Six `Dimension`s are 9 bytes at a 16-byte stride (96 bytes), and every layout spec and node style
+    // embeds a size: it is copied with each spec a layoutSpecThatFits builds, boxes and destroys. An auto
+    // dimension stores the value 0, so equal sizes have equal storage (synthesized Hashable holds).
+    @usableFromInline var widthValue = 0.0
+    @usableFromInline var heightValue = 0.0
+    @usableFromInline var minWidthValue = 0.0
+    @usableFromInline var maxWidthValue = 0.0
+    @usableFromInline var minHeightValue = 0.0
+    @usableFromInline var maxHeightValue = 0.0
+    @usableFromInline var kinds: UInt16 = 0
+
+    public var width: Dimension {
+        @inlinable get { Dimension(packedKind: kinds, shift: 0, value: widthValue) }
+        @inlinable set { widthValue = newValue.packedValue; kinds = newValue.packed(into: kinds, shift: 0) }
+    }
+    public var height: Dimension {
+        @inlinable get { Dimension(packedKind: kinds, shift: 2, value: heightValue) }
+        @inlinable set { heightValue = newValue.packedValue; kinds = newValue.packed(into: kinds, shift: 2) }
+    }
+    public var minWidth: Dimension {
+        @inlinable get { Dimension(packedKind: kinds, shift: 4, value: minWidthValue) }
+        @inlinable set { minWidthValue = newValue.packedValue; kinds = newValue.packed(into: kinds, shift: 4) }
+    }
+    public var maxWidth: Dimension {
+        @inlinable get { Dimension(packedKind: kinds, shift: 6, value: maxWidthValue) }
+        @inlinable set { maxWidthValue = newValue.packedValue; kinds = newValue.packed(into: kinds, shift: 6) }
+    }
+    public var minHeight: Dimension {
+        @inlinable get { Dimension(packedKind: kinds, shift: 8, value: minHeightValue) }
+        @inlinable set { minHeightValue = newValue.packedValue; kinds = newValue.packed(into: kinds, shift: 8) }
+    }
+    public var maxHeight: Dimension {
+        @inlinable get { Dimension(packedKind: kinds, shift: 10, value: maxHeightValue) }
+        @inlinable set { maxHeightValue = newValue.packedValue; kinds = newValue.packed(into: kinds, shift: 10) }
+    }
+
+    /// All auto. Spelled out (not the defaulted initializer below) so that the defaults are stored
+    /// directly: every spec's style starts from this one.
+    @inlinable public init() {}
 
     public init(width: Dimension = .auto, height: Dimension = .auto,
                 minWidth: Dimension = .auto, maxWidth: Dimension = .auto,
@@ -22,7 +56,7 @@ public struct LayoutElementSize: Hashable, Sendable {
     public static let auto = LayoutElementSize()
 
     /// True when every dimension is auto — resolution then yields `autoRange` unchanged.
-    public var isAllAuto: Bool { self == .auto }
+    @inlinable public var isAllAuto: Bool { kinds == 0 }
 
     /// ResolveAutoSize(size, parentSize, autoRange): per axis, exact/min/max resolved against the parent
     /// (auto takes NaN, autoRange.min, autoRange.max), then min beats max beats exact (the CSS rule).
@@ -58,5 +92,34 @@ public struct LayoutElementSize: Hashable, Sendable {
         if exact > max { return (max, max) }
         if exact < min { return (min, min) }
         return (exact, exact)
+    }
+}
+
+extension Dimension {
+    /// The kind `LayoutElementSize` and `LayoutElementStyle` store in 2 bits: 0 auto, 1 points, 2 fraction.
+    @inlinable @inline(__always) init(packedKind kinds: UInt16, shift: UInt16, value: Double) {
+        switch (kinds &>> shift) & 3 {
+        case 1: self = .points(value)
+        case 2: self = .fraction(value)
+        default: self = .auto
+        }
+    }
+
+    /// `kinds` with this dimension's kind in the 2 bits at `shift`.
+    @inlinable @inline(__always) func packed(into kinds: UInt16, shift: UInt16) -> UInt16 {
+        let kind: UInt16 = switch self {
+        case .auto: 0
+        case .points: 1
+        case .fraction: 2
+        }
+        return kinds & ~(3 &<< shift) | kind &<< shift
+    }
+
+    /// The payload; 0 for auto, so that equal dimensions store equal bits.
+    @inlinable @inline(__always) var packedValue: Double {
+        switch self {
+        case .auto: return 0
+        case .points(let value), .fraction(let value): return value
+        }
     }
 }

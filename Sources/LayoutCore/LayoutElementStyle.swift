@@ -9,6 +9,10 @@ public enum StackLayoutAlignSelf: String, Hashable, Sendable, CaseIterable {
 public struct LayoutElementStyle: Hashable, Sendable {
     /// width, height, minWidth, maxWidth, minHeight, maxHeight (all auto by default).
     public var size = LayoutElementSize()
+    // Declared right after `size` so that they fill its tail padding: flexBasis is stored packed as in
+    // LayoutElementSize (a Dimension would take 16 bytes), which keeps the style at 200 bytes, not 248.
+    @usableFromInline var flexBasisKind: UInt16 = 0
+    public var alignSelf: StackLayoutAlignSelf = .auto
 
     // Stack child options.
     public var spacingBefore: Double = 0
@@ -16,8 +20,14 @@ public struct LayoutElementStyle: Hashable, Sendable {
     public var flexGrow: Double = 0
     /// 0 by default — Texture's rule, not CSS's 1.
     public var flexShrink: Double = 0
-    public var flexBasis: Dimension = .auto
-    public var alignSelf: StackLayoutAlignSelf = .auto
+    @usableFromInline var flexBasisValue: Double = 0
+    public var flexBasis: Dimension {
+        @inlinable get { Dimension(packedKind: flexBasisKind, shift: 0, value: flexBasisValue) }
+        @inlinable set {
+            flexBasisValue = newValue.packedValue
+            flexBasisKind = newValue.packed(into: flexBasisKind, shift: 0)
+        }
+    }
     /// Distance from the top to the first baseline, and from the last baseline to the bottom (negative,
     /// as font descenders are); text elements set them for baseline alignment.
     public var ascender: Double = 0

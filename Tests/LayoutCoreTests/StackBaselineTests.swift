@@ -99,6 +99,27 @@ import Testing
         #expect(horizontal.with { $0.direction = .vertical }.style.ascender == 12)
     }
 
+    /// `stack.style.x = …` edits the own style in place: the derived ascender/descender still read
+    /// through `style` while the stack is vertical, and do not become the stack's own values.
+    @Test func mutatingAVerticalStacksStyleKeepsItsOwnBaselineMetrics() {
+        let first = leaf("A", 10, 10) { $0.ascender = 12; $0.descender = -3 }
+        let last = leaf("B", 10, 10) { $0.ascender = 20; $0.descender = -6 }
+        var vertical = StackLayoutSpec.vertical(children: [first, last])
+        vertical.style.flexShrink = 1
+        vertical.style.minWidth = .points(5)
+        #expect(vertical.style.flexShrink == 1 && vertical.style.minWidth == .points(5))
+        #expect(vertical.style.ascender == 12 && vertical.style.descender == -6)
+        vertical.style.ascender += 1  // the own ascender (0), not the derived 12
+        #expect(vertical.style.ascender == 12)
+        vertical.direction = .horizontal
+        #expect(vertical.style.ascender == 1 && vertical.style.descender == 0)
+        #expect(vertical.style.flexShrink == 1)
+        // Assigning a whole style (the setter) stores it as the own style.
+        var copy = vertical
+        copy.style = LayoutElementStyle()
+        #expect(copy.style.flexShrink == 0 && vertical.style.flexShrink == 1)
+    }
+
     /// X (50×60, ascender 30, descender −10) next to a vertical stack V of A' (40×20, ascender 12) over
     /// B' (40×30, descender −6). V is 40×50 and reports ascender 12, descender −6.
     private func nested(_ alignItems: StackLayoutAlignItems) -> StackLayoutSpec {

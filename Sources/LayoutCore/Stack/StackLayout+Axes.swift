@@ -68,12 +68,11 @@ struct StackContext {
     }
 }
 
-/// The stack's children and the scratch their layouts are recorded in (each item's current record is
-/// `StackItem.record`; they become the stack's sublayouts). Kept apart from `StackContext` so that the
-/// context stays a plain value.
+/// The stack's children (each item's current record in the scratch is `StackItem.record`; they become
+/// the stack's sublayouts). Kept apart from `StackContext` so that the context stays a plain value, and
+/// passed borrowed, never inside an inout value: a child read from a borrowed array is called in place.
 struct StackChildren {
     let elements: [any LayoutElement]
-    var scratch = LayoutScratch()
 }
 
 /// The items of one stack layout: temporary storage (on the stack when small) that lives exactly as

@@ -50,7 +50,8 @@ extension StackLayout {
     /// stretch-aligned item more than 0.01 shorter than its line is re-measured at its current stack size
     /// and the line's cross size (still subject to its own min/max: the stretch rule of `measure`).
     static func stretchLinesAlongCrossAxis(_ lines: inout StackLines, _ items: StackItems,
-                                           _ children: inout StackChildren, _ context: StackContext) {
+                                           _ children: StackChildren, _ scratch: inout LayoutScratch,
+                                           _ context: StackContext) {
         let lineCount = lines.count
         let crossViolation = violation(crossDimensionSum(of: lines, context),
                                        min: context.crossMin, max: context.crossMax)
@@ -62,18 +63,19 @@ extension StackLayout {
             if stretchesLines {
                 lines[lineIndex].crossSize += extraCrossSizePerLine
             }
-            stretchItems(lines[lineIndex].items, toCrossSize: lines[lineIndex].crossSize, items, &children, context)
+            stretchItems(lines[lineIndex].items, toCrossSize: lines[lineIndex].crossSize, items, children, &scratch,
+                         context)
         }
     }
 
     /// Texture's stretchItemsAlongCrossDimension for one line.
     static func stretchItems(_ line: Range<Int>, toCrossSize lineCrossSize: Double, _ items: StackItems,
-                             _ children: inout StackChildren, _ context: StackContext) {
+                             _ children: StackChildren, _ scratch: inout LayoutScratch, _ context: StackContext) {
         for index in line where items[index].alignment == .stretch {
             guard lineCrossSize - items[index].crossSize > violationEpsilon else { continue }
             let stackSize = items[index].stackSize
             remeasure(index, stackMin: stackSize, stackMax: stackSize,
-                      crossMin: lineCrossSize, crossMax: lineCrossSize, items, &children, context)
+                      crossMin: lineCrossSize, crossMax: lineCrossSize, items, children, &scratch, context)
         }
     }
 }

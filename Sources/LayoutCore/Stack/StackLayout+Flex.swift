@@ -2,10 +2,10 @@
 
 extension StackLayout {
     /// Step 5 — flex every line towards the stack range.
-    static func flexLines(_ lines: StackLines, _ items: StackItems, _ children: inout StackChildren,
-                          _ context: StackContext) {
+    static func flexLines(_ lines: StackLines, _ items: StackItems, _ children: StackChildren,
+                          _ scratch: inout LayoutScratch, _ context: StackContext) {
         for lineIndex in lines.indices {
-            flexLine(lines[lineIndex].items, items, &children, context)
+            flexLine(lines[lineIndex].items, items, children, &scratch, context)
         }
     }
 
@@ -15,8 +15,8 @@ extension StackLayout {
     /// with a non-zero adjustment is re-measured once at exactly MAX(0, size + adjustment), the first of
     /// them also taking the rounding remainder if it grows. No iteration: an item that cannot reach its
     /// flexed size (its own min/max) is not re-balanced against the others.
-    static func flexLine(_ line: Range<Int>, _ items: StackItems, _ children: inout StackChildren,
-                         _ context: StackContext) {
+    static func flexLine(_ line: Range<Int>, _ items: StackItems, _ children: StackChildren,
+                         _ scratch: inout LayoutScratch, _ context: StackContext) {
         let violation = violation(stackDimensionSum(of: line, items, context),
                                   min: context.stackMin, max: context.stackMax)
         let mode = StackFlexMode(violation: violation)
@@ -26,7 +26,7 @@ extension StackLayout {
         }
         if factorSum == 0 {
             if context.optimizedFlexing {
-                measureSkippedItemsAtZeroSize(line, items, &children, context)
+                measureSkippedItemsAtZeroSize(line, items, children, &scratch, context)
             }
             return
         }
@@ -59,17 +59,18 @@ extension StackLayout {
             let remainder = index == firstFlexible && items[index].flexGrow > 0 ? remaining : 0
             let flexed = foundationMax(0, items[index].stackSize + adjustment + remainder)
             remeasure(index, stackMin: flexed, stackMax: flexed,
-                      crossMin: context.crossMin, crossMax: context.crossMax, items, &children, context)
+                      crossMin: context.crossMin, crossMax: context.crossMax, items, children, &scratch, context)
         }
     }
 
     /// The child whose first measurement optimized flexing skipped gets measured with stack range [0, 0]
     /// when its line does not flex (Texture's layoutFlexibleChildrenAtZeroSize).
     static func measureSkippedItemsAtZeroSize(_ line: Range<Int>, _ items: StackItems,
-                                              _ children: inout StackChildren, _ context: StackContext) {
+                                              _ children: StackChildren, _ scratch: inout LayoutScratch,
+                                              _ context: StackContext) {
         for index in line where items[index].isFlexibleInBothDirections {
             remeasure(index, stackMin: 0, stackMax: 0,
-                      crossMin: context.crossMin, crossMax: context.crossMax, items, &children, context)
+                      crossMin: context.crossMin, crossMax: context.crossMax, items, children, &scratch, context)
         }
     }
 }

@@ -32,32 +32,33 @@ extension StackLayout {
     /// Resolve(flexBasis, parent, ∞)] (auto → [0, ∞], points → exact, a fraction of an undefined parent →
     /// NaN), cross range from the stack's range through the stretch rule. Under optimized flexing the
     /// flexible child gets a 0×0 placeholder instead.
-    static func measureAlongUnconstrainedStackAxis(_ items: StackItems, _ children: inout StackChildren,
-                                                   _ context: StackContext) {
+    static func measureAlongUnconstrainedStackAxis(_ items: StackItems, _ children: StackChildren,
+                                                   _ scratch: inout LayoutScratch, _ context: StackContext) {
         let parentStack = context.direction.stack(of: context.parentSize)
         for index in items.indices {
             let layout: LayoutRecordIndex
             if context.optimizedFlexing && items[index].isFlexibleInBothDirections {
-                layout = placeholderLayout(for: children.elements[index], into: &children.scratch)
+                layout = placeholderLayout(for: children.elements[index], into: &scratch)
             } else {
                 let basis = items[index].flexBasis
-                layout = measure(children.elements[index], items[index],
+                layout = measure(children, index, items[index],
                                  stackMin: basis.resolve(parent: parentStack, auto: 0),
                                  stackMax: basis.resolve(parent: parentStack, auto: .infinity),
                                  crossMin: context.crossMin, crossMax: context.crossMax, context,
-                                 into: &children.scratch)
+                                 into: &scratch)
             }
-            items[index].update(children.scratch.size(of: layout), context.direction)
+            items[index].update(scratch.size(of: layout), context.direction)
             items[index].record = layout
         }
     }
 
     /// Measures item `index` again and replaces its layout.
     static func remeasure(_ index: Int, stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double,
-                          _ items: StackItems, _ children: inout StackChildren, _ context: StackContext) {
-        let layout = measure(children.elements[index], items[index], stackMin: stackMin, stackMax: stackMax,
-                             crossMin: crossMin, crossMax: crossMax, context, into: &children.scratch)
-        items[index].update(children.scratch.size(of: layout), context.direction)
+                          _ items: StackItems, _ children: StackChildren, _ scratch: inout LayoutScratch,
+                          _ context: StackContext) {
+        let layout = measure(children, index, items[index], stackMin: stackMin, stackMax: stackMax,
+                             crossMin: crossMin, crossMax: crossMax, context, into: &scratch)
+        items[index].update(scratch.size(of: layout), context.direction)
         items[index].record = layout
     }
 
@@ -65,7 +66,13 @@ extension StackLayout {
     /// depends on its alignment. Stretch: at least the child's own resolved min cross size (unless that
     /// is 0, then `crossMin`) and at most its own max (unless ∞, then `crossMax`), so an explicit cross
     /// size on the child is respected. Any other alignment: [0, crossMax]. The parent size is step 1's.
-    static func measure(_ child: any LayoutElement, _ item: StackItem, stackMin: Double, stackMax: Double,
+    ///
+    /// Takes the children and an index, and is never inlined: handed the child itself, or inlined, the
+    /// optimizer copied the child out of the array before the call (an existential copy, a retain and a
+    /// release, ~90 instructions, ~10 times per feed-parity cell); called on the borrowed array's element
+    /// here, it is opened in place.
+    @inline(never)
+    static func measure(_ children: StackChildren, _ index: Int, _ item: StackItem, stackMin: Double, stackMax: Double,
                         crossMin: Double, crossMax: Double, _ context: StackContext,
                         into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         let childCrossMin: Double
@@ -79,7 +86,7 @@ extension StackLayout {
         }
         let range = context.direction.range(stackMin: stackMin, stackMax: stackMax,
                                             crossMin: childCrossMin, crossMax: childCrossMax)
-        return child.layoutThatFits(range, parentSize: context.parentSize, into: &scratch)
+        return children.elements[index].layoutThatFits(range, parentSize: context.parentSize, into: &scratch)
     }
 
     /// The 0×0 layout Texture gives the skipped child of optimized flexing. It names the child (when the

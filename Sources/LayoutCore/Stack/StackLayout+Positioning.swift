@@ -5,8 +5,8 @@
 extension StackLayout {
     /// Places every item and returns the stack's layout: size = Clamp(range, (stack sum, cross sum)),
     /// sublayouts in child order.
-    static func positionedLayout(_ items: StackItems, _ children: inout StackChildren, _ lines: StackLines,
-                                 _ sums: StackSums, _ context: StackContext) -> LayoutRecordIndex {
+    static func positionedLayout(_ items: StackItems, _ lines: StackLines, _ sums: StackSums,
+                                 _ context: StackContext, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         let direction = context.direction
         let crossViolation = violation(sums.cross, min: context.crossMin, max: context.crossMax)
         let lineDistribution = StackDistribution(alignContent: context.alignContent, count: lines.count,
@@ -30,7 +30,7 @@ extension StackLayout {
                 if index > line.items.lowerBound {
                     stackCursor += context.spacing + itemDistribution.spacing
                 }
-                children.scratch.setPosition(direction.point(stack: stackCursor,
+                scratch.setPosition(direction.point(stack: stackCursor,
                                                              cross: crossCursor + crossOffset(of: item, in: line)),
                                              of: item.record)
                 stackCursor += item.stackSize + item.spacingAfter
@@ -39,9 +39,9 @@ extension StackLayout {
         }
 
         let size = context.range.clamp(direction.size(stack: sums.stack, cross: sums.cross))
-        let first = children.scratch.linkStart
-        for index in items.indices { children.scratch.appendLink(items[index].record) }
-        return children.scratch.appendSpec(size: size, linksFrom: first)
+        let first = scratch.linkStart
+        for index in items.indices { scratch.appendLink(items[index].record) }
+        return scratch.appendSpec(size: size, linksFrom: first)
     }
 
     /// An item's offset from its line's cross start: end → line − item; center → floorPx((line − item)/2);

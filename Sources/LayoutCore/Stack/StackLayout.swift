@@ -48,39 +48,40 @@ enum StackLayout {
         // Step 1 — the parent size handed to children: exact range axes only, NaN elsewhere (computed
         // by StackContext).
         var context = context
-        var children = StackChildren(elements: elements)
-        // The scratch travels in `children` for the duration (swapped in and back: no copy, no retain).
-        swap(&scratch, &children.scratch)
-        defer { swap(&scratch, &children.scratch) }
+        // The children travel as a borrowed value beside the inout scratch: read from an array inside an
+        // inout struct (the scratch's), every child was copied out of it before each call (an existential
+        // copy, retain and release: ~1k instructions per feed-parity cell); from a borrowed array it is
+        // called in place.
+        let children = StackChildren(elements: elements)
         // The items are never deinitialized: StackItem must stay a trivial type (no references).
         assert(_isPOD(StackItem.self), "StackItem must be a trivial type")
         return withUnsafeTemporaryAllocation(of: StackItem.self, capacity: elements.count) { items in
             // Each child's style is read exactly once, here.
             initializeItems(items, elements, context)
-            return layout(items, &children, &context)
+            return layout(items, children, &scratch, &context)
         }
     }
 
     /// Steps 2–8 and the positioned phase, on initialized items.
-    private static func layout(_ items: StackItems, _ children: inout StackChildren,
+    private static func layout(_ items: StackItems, _ children: StackChildren, _ scratch: inout LayoutScratch,
                                _ context: inout StackContext) -> LayoutRecordIndex {
         // Step 2 — optimized flexing: skip measuring the single grow-and-shrink child of an exact stack.
         context.optimizedFlexing = usesOptimizedFlexing(items, context)
         // Step 3 — first pass: flexBasis on the stack axis, the stretch rule on the cross axis.
-        measureAlongUnconstrainedStackAxis(items, &children, context)
+        measureAlongUnconstrainedStackAxis(items, children, &scratch, context)
 
         // Step 4 — lines (one for noWrap).
         var lines = collectLines(items, context)
         // Step 5 — flex every line towards the stack range, then re-measure flexed items.
-        flexLines(lines, items, &children, context)
+        flexLines(lines, items, children, &scratch, context)
         // Step 6 — each line's cross size and baseline.
         computeLineCrossSizesAndBaselines(&lines, items, context)
         // Step 7 — alignContent stretch of lines, then stretch of items to their line (after flexing).
-        stretchLinesAlongCrossAxis(&lines, items, &children, context)
+        stretchLinesAlongCrossAxis(&lines, items, children, &scratch, context)
         // Step 8 — the stack sum (longest line) and the cross sum (lines plus line spacing).
         let sums = computeSums(&lines, items, context)
 
         // Positioned phase — offsets along both axes, final size clamped into the range.
-        return positionedLayout(items, &children, lines, sums, context)
+        return positionedLayout(items, lines, sums, context, into: &scratch)
     }
 }

@@ -115,6 +115,12 @@ public struct StackLayoutSpec: LayoutElement {
             return style
         }
         set { ownStyle = newValue }
+        // A mutation through `style` (`stack.style.flexShrink = 1`) edits the own style in place. Through
+        // get and set it derived the children's ascender/descender (a locked style copy per node child)
+        // and copied the whole style twice: ~640 instructions per feed-parity cell. So a mutation reads
+        // the own ascender/descender, and a vertical stack's derived ones do not land in its own style
+        // (they are still what `style` reads while the stack is vertical and has children).
+        _modify { yield &ownStyle }
     }
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
