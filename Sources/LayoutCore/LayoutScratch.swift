@@ -33,6 +33,10 @@ struct LayoutRecord {
     /// its own sublayouts (a node is a leaf of the spec tree: they are never walked here, only handed
     /// back when a `Layout` tree is built); -1 for a spec record (no element, no sublayouts of its own).
     var object: Int32
+    /// The node records a flattening of this record emits: 1 for a node, the sum over the linked records
+    /// for a spec. Set by `LayoutScratch.appendRecord`, so flattening allocates its array at its exact
+    /// size without walking the tree first.
+    var nodeCount: Int32 = 0
 }
 
 /// Reusable storage for the records of one layout call (see the top of this file). A value: pass it
@@ -43,9 +47,6 @@ public struct LayoutScratch {
     var links: [Int32] = []
     /// The layouts of records that refer to an object (see `LayoutRecord.object`); they keep it alive.
     var objects: [Layout] = []
-    /// How many records have type `.node`: at least as many as a node's flattened layout has sublayouts
-    /// (those linked from its spec's root), so flattening sizes its array without walking the tree first.
-    private(set) var nodeRecordCount = 0
 
     public init() {}
 
@@ -63,11 +64,10 @@ public struct LayoutScratch {
         let records: Int
         let links: Int
         let objects: Int
-        let nodeRecords: Int
     }
 
     public var mark: Mark {
-        Mark(records: records.count, links: links.count, objects: objects.count, nodeRecords: nodeRecordCount)
+        Mark(records: records.count, links: links.count, objects: objects.count)
     }
 
     /// Drops every record appended since `mark` (keeping the arrays' capacity).
@@ -75,7 +75,6 @@ public struct LayoutScratch {
         if records.count > mark.records { records.removeSubrange(mark.records...) }
         if links.count > mark.links { links.removeSubrange(mark.links...) }
         if objects.count > mark.objects { objects.removeSubrange(mark.objects...) }
-        nodeRecordCount = mark.nodeRecords
     }
 
     /// Drops everything, keeping capacity.
@@ -83,13 +82,23 @@ public struct LayoutScratch {
         records.removeAll(keepingCapacity: true)
         links.removeAll(keepingCapacity: true)
         objects.removeAll(keepingCapacity: true)
-        nodeRecordCount = 0
     }
 
-    /// Every record is appended here (keeps `nodeRecordCount`).
+    /// Every record is appended here: sets its `nodeCount` (its links are final when it is appended — a
+    /// spec writes its run of links before its own record).
     @inline(__always)
     private mutating func appendRecord(_ record: LayoutRecord) {
-        if record.type == .node { nodeRecordCount += 1 }
+        var record = record
+        if record.type == .node {
+            record.nodeCount = 1
+        } else {
+            var count: Int32 = 0
+            let first = Int(record.firstLink)
+            for link in first..<(first + Int(record.linkCount)) {
+                count &+= records[Int(links[link])].nodeCount
+            }
+            record.nodeCount = count
+        }
         records.append(record)
     }
 
