@@ -66,9 +66,7 @@ public struct LayoutScratch {
         let objects: Int
     }
 
-    public var mark: Mark {
-        Mark(records: records.count, links: links.count, objects: objects.count)
-    }
+    public var mark: Mark { Mark(records: records.count, links: links.count, objects: objects.count) }
 
     /// Drops every record appended since `mark` (keeping the arrays' capacity).
     public mutating func reset(to mark: Mark) {

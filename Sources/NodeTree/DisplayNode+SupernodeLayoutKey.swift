@@ -32,7 +32,7 @@ import Synchronization
 enum MeasurementTicket {
     /// Blocks of tickets handed to threads: each thread takes 2³² tickets at a time from this counter
     /// and numbers its measurements from its block in a thread-local, so measuring writes no shared
-    /// cache line (one global counter per measurement made two threads contend on it; issue #6's scaling).
+    /// cache line (one global counter had every measurement on every thread write the same line).
     private static let blocks = Atomic<UInt64>(0)
     private static let blockSize: UInt64 = 1 << 32
 
