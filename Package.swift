@@ -31,12 +31,14 @@ let package = Package(
         // C11 thread-locals for NodeTree's measuring path (Sources/CThreadLocal/include/loom_thread_local.h).
         // DWARF 4: valgrind 3.19 (callgrind, Results/README.md) cannot read clang's default DWARF 5.
         .target(name: "CThreadLocal", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        // CPU affinity for the bench worker pool (Sources/CPUPinning/include/loom_cpu_pinning.h).
+        .target(name: "CPUPinning", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .target(name: "LayoutCore", swiftSettings: fastRelease),
         .target(name: "TextEngine", dependencies: ["LayoutCore", "CFreeType"], swiftSettings: fastRelease),
         .target(name: "NodeTree", dependencies: ["LayoutCore", "TextEngine", "CThreadLocal"], swiftSettings: fastRelease),
         .target(
             name: "BenchHarness",
-            dependencies: ["NodeTree", "LayoutCore", "TextEngine", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            dependencies: ["NodeTree", "LayoutCore", "TextEngine", "CPUPinning", .product(name: "Histogram", package: "hdrhistogram-swift")],
             swiftSettings: fastRelease
         ),
         .executableTarget(

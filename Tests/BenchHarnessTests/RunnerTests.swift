@@ -34,6 +34,29 @@ import Testing
         }
     }
 
+    /// A pool of at most as many workers as the process has CPUs pins each to its own CPU (CPUAffinity:
+    /// an unpinned worker woken on its waker's CPU can share that core for a whole short pass), so every
+    /// worker is found running on its CPU; a larger pool pins none.
+    @Test func poolPinsEachWorkerToItsOwnCPUWhileThereAreEnough() throws {
+        let allowed = CPUAffinity.allowedCPUs()
+        try #require(!allowed.isEmpty, "sched_getaffinity gave no CPUs")
+        for threads in Set([1, min(2, allowed.count), allowed.count]).sorted() {
+            let seen = Locked<[Int: Int]>([:])
+            WorkerPool.with(threads: threads) { pool in
+                #expect(pool.pinnedCPUs == Array(allowed.prefix(threads)))
+                pool.run { worker in
+                    let cpu = CPUAffinity.currentCPU() ?? -1
+                    seen.withLock { $0[worker] = cpu }
+                }
+            }
+            let cpus = seen.withLock { $0 }
+            #expect((0..<threads).map { cpus[$0] } == allowed.prefix(threads).map { Optional($0) })
+        }
+        WorkerPool.with(threads: allowed.count + 1) { pool in
+            #expect(pool.pinnedCPUs.allSatisfy { $0 == nil })
+        }
+    }
+
     @Test(arguments: [1, 2, 4])
     func passVisitsEveryIndexExactlyOnce(threads: Int) {
         let count = 1001

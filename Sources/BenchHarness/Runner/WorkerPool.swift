@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 // A pool of exactly N real threads (pthreads), started once and reused for every pass, so a run at
-// "2 threads" uses two threads — not however many GCD or a TaskGroup decide on. A pass hands every
+// "2 threads" uses two threads — not however many GCD or a TaskGroup decide on — each pinned to its own
+// CPU while the process has enough (CPUAffinity.swift says why). A pass hands every
 // worker the same job with its worker index; workers take cells through an atomic index
 // (PassSchedule). pthread mutex and condition variables only: TSan sees them (Synchronization.Mutex it
 // does not, on Linux).
@@ -20,6 +21,9 @@ public final class WorkerPool: @unchecked Sendable {
 
     /// 8 MiB: the feed's cells nest a few levels; the tree scenarios ask for more (TreeScenario.stackSize).
     public static let defaultStackSize = 8 << 20
+    /// The CPU each worker is pinned to (CPUAffinity), nil for a worker left to the scheduler: pools of at
+    /// most as many workers as the process has CPUs pin each to its own.
+    public let pinnedCPUs: [Int?]
 
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let wake: UnsafeMutablePointer<pthread_cond_t>
@@ -45,8 +49,10 @@ public final class WorkerPool: @unchecked Sendable {
         finished.initialize(to: pthread_cond_t())
         precondition(pthread_mutex_init(mutex, nil) == 0 && pthread_cond_init(wake, nil) == 0
                          && pthread_cond_init(finished, nil) == 0)
+        let allowed = CPUAffinity.allowedCPUs()
+        pinnedCPUs = (0..<threadCount).map { CPUAffinity.cpu(forWorker: $0, of: threadCount, allowed: allowed) }
         for index in 0..<threadCount {
-            threads.append(startThread(index: index))
+            threads.append(startThread(index: index, cpu: pinnedCPUs[index]))
         }
     }
 
@@ -101,7 +107,8 @@ public final class WorkerPool: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    private func workerLoop(index: Int) {
+    private func workerLoop(index: Int, cpu: Int?) {
+        if let cpu { CPUAffinity.pinCurrentThread(to: cpu) }
         var seen: UInt64 = 0
         while true {
             pthread_mutex_lock(mutex)
@@ -133,8 +140,8 @@ public final class WorkerPool: @unchecked Sendable {
         if let job { job(index) }
     }
 
-    private func startThread(index: Int) -> pthread_t {
-        let context = Unmanaged.passRetained(WorkerContext(pool: self, index: index)).toOpaque()
+    private func startThread(index: Int, cpu: Int?) -> pthread_t {
+        let context = Unmanaged.passRetained(WorkerContext(pool: self, index: index, cpu: cpu)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
@@ -155,15 +162,17 @@ public final class WorkerPool: @unchecked Sendable {
     fileprivate final class WorkerContext {
         let pool: WorkerPool
         let index: Int
-        init(pool: WorkerPool, index: Int) {
+        let cpu: Int?
+        init(pool: WorkerPool, index: Int, cpu: Int?) {
             self.pool = pool
             self.index = index
+            self.cpu = cpu
         }
     }
 
     fileprivate static func enter(_ raw: UnsafeMutableRawPointer) {
         let context = Unmanaged<WorkerContext>.fromOpaque(raw).takeRetainedValue()
-        context.pool.workerLoop(index: context.index)
+        context.pool.workerLoop(index: context.index, cpu: context.cpu)
     }
 }
 
