@@ -32,42 +32,133 @@ public enum VerticalAlignment: String, Hashable, Sendable, CaseIterable {
 }
 
 public struct StackLayoutSpec: LayoutElement {
-    private var ownStyle = LayoutElementStyle()
-    /// `init()` gives a horizontal stack, as Texture's does.
-    public var direction: StackLayoutDirection = .horizontal {
-        didSet { applyAlignments() }
-    }
-    public var spacing: Double = 0
-    public var flexWrap: StackLayoutFlexWrap = .noWrap
-    public var alignContent: StackLayoutAlignContent = .start
-    public var lineSpacing: Double = 0
-    public var children: [any LayoutElement]
+    /// The spec's fields, in its thread's spec arena or a heap box (SpecStorage.swift).
+    @usableFromInline
+    struct Fields: SpecFields {
+        @usableFromInline var ownStyle = LayoutElementStyle()
+        @usableFromInline var direction: StackLayoutDirection
+        @usableFromInline var spacing: Double
+        @usableFromInline var flexWrap: StackLayoutFlexWrap
+        @usableFromInline var alignContent: StackLayoutAlignContent
+        @usableFromInline var lineSpacing: Double
+        /// The stack's own copy of its children (in a region, an array the arena recycles).
+        @usableFromInline var children: [any LayoutElement]
+        /// Set on a copy-on-write copy, whose `children` shares the original slot's array: the copy is
+        /// destroyed first (newest first) and must not hand a shared array back for reuse — emptying it
+        /// would allocate a new buffer and take the original's children away.
+        @usableFromInline var childrenMayBeShared = false
+        @usableFromInline var justifyContent: StackLayoutJustifyContent
+        @usableFromInline var alignItems: StackLayoutAlignItems
+        @usableFromInline var horizontalAlignment: HorizontalAlignment = .none
+        @usableFromInline var verticalAlignment: VerticalAlignment = .none
 
-    private var storedJustifyContent: StackLayoutJustifyContent = .start
-    private var storedAlignItems: StackLayoutAlignItems = .stretch
+        @inlinable
+        init(direction: StackLayoutDirection, spacing: Double, justifyContent: StackLayoutJustifyContent,
+             alignItems: StackLayoutAlignItems, flexWrap: StackLayoutFlexWrap, alignContent: StackLayoutAlignContent,
+             lineSpacing: Double, children: [any LayoutElement]) {
+            self.direction = direction
+            self.spacing = spacing
+            self.justifyContent = justifyContent
+            self.alignItems = alignItems
+            self.flexWrap = flexWrap
+            self.alignContent = alignContent
+            self.lineSpacing = lineSpacing
+            self.children = children
+        }
 
-    /// A convenience that rewrites justifyContent / alignItems for the current direction.
-    public var horizontalAlignment: HorizontalAlignment = .none {
-        didSet { applyAlignments() }
-    }
-    public var verticalAlignment: VerticalAlignment = .none {
-        didSet { applyAlignments() }
+        @inlinable static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
+            arena.pointer(to: \.stacks).unsafelyUnwrapped
+        }
+
+        @inlinable
+        static func willDestroy(_ fields: UnsafeMutablePointer<Fields>, in arena: UnsafeMutablePointer<SpecArena>) {
+            if !fields.pointee.childrenMayBeShared { arena.pointee.recycle(&fields.pointee.children) }
+        }
+
+        @inlinable
+        static func didCopy(_ fields: UnsafeMutablePointer<Fields>) {
+            fields.pointee.childrenMayBeShared = true
+        }
     }
 
+    @usableFromInline var storage: SpecStorage<Fields>
+
+    @inlinable
     public init(direction: StackLayoutDirection = .horizontal, spacing: Double = 0,
                 justifyContent: StackLayoutJustifyContent = .start, alignItems: StackLayoutAlignItems = .stretch,
                 flexWrap: StackLayoutFlexWrap = .noWrap, alignContent: StackLayoutAlignContent = .start,
                 lineSpacing: Double = 0, children: [any LayoutElement] = []) {
-        self.direction = direction
-        self.spacing = spacing
-        self.storedJustifyContent = justifyContent
-        self.storedAlignItems = alignItems
-        self.flexWrap = flexWrap
-        self.alignContent = alignContent
-        self.lineSpacing = lineSpacing
-        self.children = children
+        // The stack copies its children into an array of its own — in a region one the arena recycles —
+        // and only reads `children`, so an array literal argument does not escape and the optimizer puts
+        // it on the caller's stack (storing the argument on any path would make it escape on all).
+        if let arena = SpecArena.currentInRegion {
+            var own = arena.pointee.takeChildArray()
+            own.append(contentsOf: children)
+            let fields = SpecStorage<Fields>.reserveSlot(in: arena)
+            fields.pointer(to: \.ownStyle).unsafelyUnwrapped.initialize(to: LayoutElementStyle.defaultStyle)
+            fields.pointer(to: \.direction).unsafelyUnwrapped.initialize(to: direction)
+            fields.pointer(to: \.spacing).unsafelyUnwrapped.initialize(to: spacing)
+            fields.pointer(to: \.flexWrap).unsafelyUnwrapped.initialize(to: flexWrap)
+            fields.pointer(to: \.alignContent).unsafelyUnwrapped.initialize(to: alignContent)
+            fields.pointer(to: \.lineSpacing).unsafelyUnwrapped.initialize(to: lineSpacing)
+            fields.pointer(to: \.children).unsafelyUnwrapped.initialize(to: own)
+            fields.pointer(to: \.justifyContent).unsafelyUnwrapped.initialize(to: justifyContent)
+            fields.pointer(to: \.alignItems).unsafelyUnwrapped.initialize(to: alignItems)
+            fields.pointer(to: \.horizontalAlignment).unsafelyUnwrapped.initialize(to: .none)
+            fields.pointer(to: \.verticalAlignment).unsafelyUnwrapped.initialize(to: .none)
+            fields.pointer(to: \.childrenMayBeShared).unsafelyUnwrapped.initialize(to: false)
+            storage = SpecStorage(slot: fields, in: arena)
+        } else {
+            storage = SpecStorage(boxing: Fields(
+                direction: direction, spacing: spacing, justifyContent: justifyContent, alignItems: alignItems,
+                flexWrap: flexWrap, alignContent: alignContent, lineSpacing: lineSpacing,
+                children: children.withUnsafeBufferPointer { Array($0) }))
+        }
     }
 
+    /// `init()` gives a horizontal stack, as Texture's does. Setting it re-applies the alignments.
+    public var direction: StackLayoutDirection {
+        get { storage.fields.pointee.direction }
+        set { storage.uniqueFields().pointee.setDirection(newValue) }
+    }
+
+    public var spacing: Double {
+        get { storage.fields.pointee.spacing }
+        set { storage.uniqueFields().pointee.spacing = newValue }
+    }
+
+    public var flexWrap: StackLayoutFlexWrap {
+        get { storage.fields.pointee.flexWrap }
+        set { storage.uniqueFields().pointee.flexWrap = newValue }
+    }
+
+    public var alignContent: StackLayoutAlignContent {
+        get { storage.fields.pointee.alignContent }
+        set { storage.uniqueFields().pointee.alignContent = newValue }
+    }
+
+    public var lineSpacing: Double {
+        get { storage.fields.pointee.lineSpacing }
+        set { storage.uniqueFields().pointee.lineSpacing = newValue }
+    }
+
+    public var children: [any LayoutElement] {
+        get { storage.fields.pointee.children }
+        _modify { yield &storage.uniqueFields().pointee.children }
+    }
+
+    /// A convenience that rewrites justifyContent / alignItems for the current direction.
+    public var horizontalAlignment: HorizontalAlignment {
+        get { storage.fields.pointee.horizontalAlignment }
+        set { storage.uniqueFields().pointee.setAlignments(horizontal: newValue, vertical: verticalAlignment) }
+    }
+
+    public var verticalAlignment: VerticalAlignment {
+        get { storage.fields.pointee.verticalAlignment }
+        set { storage.uniqueFields().pointee.setAlignments(horizontal: horizontalAlignment, vertical: newValue) }
+    }
+
+    @inlinable
     public static func vertical(spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
                                 alignItems: StackLayoutAlignItems = .stretch,
                                 children: [any LayoutElement]) -> StackLayoutSpec {
@@ -75,6 +166,7 @@ public struct StackLayoutSpec: LayoutElement {
                         alignItems: alignItems, children: children)
     }
 
+    @inlinable
     public static func horizontal(spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
                                   alignItems: StackLayoutAlignItems = .stretch,
                                   children: [any LayoutElement]) -> StackLayoutSpec {
@@ -83,22 +175,22 @@ public struct StackLayoutSpec: LayoutElement {
     }
 
     public var justifyContent: StackLayoutJustifyContent {
-        get { storedJustifyContent }
+        get { storage.fields.pointee.justifyContent }
         set {
             precondition(horizontalAlignment == .none && verticalAlignment == .none,
                          "justifyContent cannot be set while horizontalAlignment (\(horizontalAlignment)) or "
                              + "verticalAlignment (\(verticalAlignment)) is set; they derive it")
-            storedJustifyContent = newValue
+            storage.uniqueFields().pointee.justifyContent = newValue
         }
     }
 
     public var alignItems: StackLayoutAlignItems {
-        get { storedAlignItems }
+        get { storage.fields.pointee.alignItems }
         set {
             precondition(horizontalAlignment == .none && verticalAlignment == .none,
                          "alignItems cannot be set while horizontalAlignment (\(horizontalAlignment)) or "
                              + "verticalAlignment (\(verticalAlignment)) is set; they derive it")
-            storedAlignItems = newValue
+            storage.uniqueFields().pointee.alignItems = newValue
         }
     }
 
@@ -106,38 +198,79 @@ public struct StackLayoutSpec: LayoutElement {
     /// descender, as Texture copies them into its style, so nested stacks align on baselines.
     public var style: LayoutElementStyle {
         get {
-            guard direction == .vertical, let first = children.first, let last = children.last else {
-                return ownStyle
+            let fields = storage.fields
+            var style = fields.pointee.ownStyle
+            guard fields.pointee.direction == .vertical else { return style }
+            if let first = fields.pointee.children.first, let last = fields.pointee.children.last {
+                style.ascender = first.style.ascender
+                style.descender = last.style.descender
             }
-            var style = ownStyle
-            style.ascender = first.style.ascender
-            style.descender = last.style.descender
             return style
         }
-        set { ownStyle = newValue }
+        set { storage.uniqueFields().pointee.ownStyle = newValue }
         // A mutation through `style` (`stack.style.flexShrink = 1`) edits the own style in place. Through
         // get and set it derived the children's ascender/descender (a locked style copy per node child)
         // and copied the whole style twice: ~640 instructions per feed-parity cell. So a mutation reads
         // the own ascender/descender, and a vertical stack's derived ones do not land in its own style
         // (they are still what `style` reads while the stack is vertical and has children).
-        _modify { yield &ownStyle }
+        _modify { yield &storage.uniqueFields().pointee.ownStyle }
     }
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
     /// The own style in place: the ascender and descender a vertical stack derives from its children are
     /// only in `style` (the stack algorithm reads them there for baseline-aligned items).
-    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { body(ownStyle) }
+    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { body(storage.fields.pointee.ownStyle) }
 
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
-        calculateLayoutThatFits(constrainedSize, restrictedTo: ownStyle.size, relativeToParentSize: parentSize)
+        calculateLayoutThatFits(constrainedSize, restrictedTo: storage.fields.pointee.ownStyle.size, relativeToParentSize: parentSize)
+    }
+
+    public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
+        LayoutScratch.buildLayout { calculateLayout(constrainedSize, into: &$0) }
+    }
+
+    /// The protocol's default resolution (the own style size restricts the range), then the stack.
+    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
+                               into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        calculateLayout(constrainedSize.intersect(storage.fields.pointee.ownStyle.size.resolve(parentSize: parentSize)), into: &scratch)
+    }
+
+    func calculateLayout(_ constrainedSize: SizeRange, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        // Field by field through the storage's read accessor: a `let` copy of the fields would retain
+        // the children and copy the style.
+        let fields = storage.fields
+        let context = StackContext(
+            direction: fields.pointee.direction, spacing: fields.pointee.spacing,
+            justifyContent: fields.pointee.justifyContent, alignItems: fields.pointee.alignItems,
+            flexWrap: fields.pointee.flexWrap, alignContent: fields.pointee.alignContent,
+            lineSpacing: fields.pointee.lineSpacing, range: constrainedSize)
+        // The children array is copied out (one retain), so the algorithm borrows an array and calls every
+        // child in place.
+        return StackLayout.layout(of: fields.pointee.children, context, into: &scratch)
+    }
+}
+
+extension StackLayoutSpec.Fields {
+    /// Sets the direction and re-applies the alignments for it.
+    @usableFromInline
+    mutating func setDirection(_ direction: StackLayoutDirection) {
+        self.direction = direction
+        applyAlignments()
+    }
+
+    @usableFromInline
+    mutating func setAlignments(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
+        horizontalAlignment = horizontal
+        verticalAlignment = vertical
+        applyAlignments()
     }
 
     /// Rewrites justify/alignItems from the alignments: for a horizontal stack, horizontal → justify and
     /// vertical → alignItems; for a vertical stack the roles swap. `.none` leaves the value as it is.
-    private mutating func applyAlignments() {
+    mutating func applyAlignments() {
         let horizontalValue: StackLayoutJustifyContent? = switch horizontalAlignment {
         case .none: nil
         case .left: .start
@@ -152,25 +285,8 @@ public struct StackLayoutSpec: LayoutElement {
         }
         let (justify, align) = direction == .horizontal
             ? (horizontalValue, verticalValue) : (verticalValue, horizontalValue)
-        if let justify { storedJustifyContent = justify }
-        if let align { storedAlignItems = StackLayoutAlignItems(justify: align) }
-    }
-
-    public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
-        LayoutScratch.buildLayout { calculateLayout(constrainedSize, into: &$0) }
-    }
-
-    /// The protocol's default resolution (the own style size restricts the range), then the stack.
-    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
-                               into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        calculateLayout(constrainedSize.intersect(ownStyle.size.resolve(parentSize: parentSize)), into: &scratch)
-    }
-
-    func calculateLayout(_ constrainedSize: SizeRange, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        StackLayout.layout(of: children, StackContext(
-            direction: direction, spacing: spacing, justifyContent: storedJustifyContent,
-            alignItems: storedAlignItems, flexWrap: flexWrap, alignContent: alignContent, lineSpacing: lineSpacing,
-            range: constrainedSize), into: &scratch)
+        if let justify { justifyContent = justify }
+        if let align { alignItems = StackLayoutAlignItems(justify: align) }
     }
 }
 
