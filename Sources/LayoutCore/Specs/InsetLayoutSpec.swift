@@ -6,7 +6,7 @@ public struct InsetLayoutSpec: LayoutElement {
     /// The spec's fields, in its thread's spec arena or a heap box (SpecStorage.swift).
     @usableFromInline
     struct Fields: SpecFields {
-        @usableFromInline var style = LayoutElementStyle()
+        @usableFromInline var customStyle: UnsafeMutablePointer<LayoutElementStyle>? = nil
         @usableFromInline var insets: EdgeInsets
         @usableFromInline var child: any LayoutElement
 
@@ -18,7 +18,7 @@ public struct InsetLayoutSpec: LayoutElement {
         /// Writes fresh fields into uninitialized memory.
         @inlinable @inline(__always)
         static func initialize(_ fields: UnsafeMutablePointer<Fields>, insets: EdgeInsets, child: consuming any LayoutElement) {
-            fields.pointer(to: \.style).unsafelyUnwrapped.initialize(to: LayoutElementStyle.defaultStyle)
+            fields.pointer(to: \.customStyle).unsafelyUnwrapped.initialize(to: nil)
             fields.pointer(to: \.insets).unsafelyUnwrapped.initialize(to: insets)
             fields.pointer(to: \.child).unsafelyUnwrapped.initialize(to: child)
         }
@@ -42,33 +42,33 @@ public struct InsetLayoutSpec: LayoutElement {
     }
 
     public var style: LayoutElementStyle {
-        get { storage.fields.pointee.style }
-        _modify { yield &storage.uniqueFields().pointee.style }
+        get { storage.style }
+        unsafeMutableAddress { storage.uniqueStyle() }
     }
 
     public var insets: EdgeInsets {
         get { storage.fields.pointee.insets }
-        _modify { yield &storage.uniqueFields().pointee.insets }
+        unsafeMutableAddress { storage.uniqueFields().pointer(to: \.insets).unsafelyUnwrapped }
     }
 
     public var child: any LayoutElement {
         get { storage.fields.pointee.child }
-        _modify { yield &storage.uniqueFields().pointee.child }
+        unsafeMutableAddress { storage.uniqueFields().pointer(to: \.child).unsafelyUnwrapped }
     }
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
     /// The stored style, read in place (the protocol's default would copy it through `style`).
-    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { body(storage.fields.pointee.style) }
+    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { storage.withStyle(body) }
 
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
-        calculateLayoutThatFits(constrainedSize, restrictedTo: storage.fields.pointee.style.size, relativeToParentSize: parentSize)
+        calculateLayoutThatFits(constrainedSize, restrictedTo: storage.styleSize, relativeToParentSize: parentSize)
     }
 
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
-        calculateLayoutThatFits(constrainedSize, restrictedTo: storage.fields.pointee.style.size, relativeToParentSize: constrainedSize.max)
+        calculateLayoutThatFits(constrainedSize, restrictedTo: storage.styleSize, relativeToParentSize: constrainedSize.max)
     }
 
     public func calculateLayoutThatFits(_ range: SizeRange, restrictedTo size: LayoutElementSize,

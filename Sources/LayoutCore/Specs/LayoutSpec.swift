@@ -5,8 +5,8 @@ public struct LayoutSpec: LayoutElement {
     /// The spec's fields, in its thread's spec arena or a heap box (SpecStorage.swift).
     @usableFromInline
     struct Fields: SpecFields {
-        @usableFromInline var style = LayoutElementStyle()
-        @inlinable init(style: LayoutElementStyle) { self.style = style }
+        @usableFromInline var customStyle: UnsafeMutablePointer<LayoutElementStyle>? = nil
+        @inlinable init() {}
         @inlinable static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
             arena.pointer(to: \.plains).unsafelyUnwrapped
         }
@@ -16,39 +16,36 @@ public struct LayoutSpec: LayoutElement {
 
     @inlinable
     public init() {
-        self.init(configure: { _ in })
-    }
-
-    /// A spec whose style `configure` sets (configured before the fields are stored, so no copy).
-    @inlinable
-    public init(configure: (inout LayoutElementStyle) -> Void) {
         if let arena = SpecArena.currentInRegion {
             let fields = SpecStorage<Fields>.reserveSlot(in: arena)
-            let style = fields.pointer(to: \.style).unsafelyUnwrapped
-            style.initialize(to: LayoutElementStyle.defaultStyle)
-            configure(&style.pointee)
+            fields.initialize(to: Fields())
             storage = SpecStorage(slot: fields, in: arena)
         } else {
-            var style = LayoutElementStyle()
-            configure(&style)
-            storage = SpecStorage(boxing: Fields(style: style))
+            storage = SpecStorage(boxing: Fields())
         }
     }
 
+    /// A spec whose style `configure` sets (in its own style, made once: no copy on write).
+    @inlinable
+    public init(configure: (inout LayoutElementStyle) -> Void) {
+        self.init()
+        configure(&storage.uniqueOwnStyle().pointee)
+    }
+
     public var style: LayoutElementStyle {
-        get { storage.fields.pointee.style }
-        _modify { yield &storage.uniqueFields().pointee.style }
+        get { storage.style }
+        unsafeMutableAddress { storage.uniqueStyle() }
     }
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
     /// The stored style, read in place (the protocol's default would copy it through `style`).
-    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { body(storage.fields.pointee.style) }
+    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { storage.withStyle(body) }
 
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
-        calculateLayoutThatFits(constrainedSize, restrictedTo: storage.fields.pointee.style.size, relativeToParentSize: parentSize)
+        calculateLayoutThatFits(constrainedSize, restrictedTo: storage.styleSize, relativeToParentSize: parentSize)
     }
 
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
@@ -58,7 +55,7 @@ public struct LayoutSpec: LayoutElement {
     /// The record of `layoutThatFits(_:parentSize:)`: size = the resolved range's minimum.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                                into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        let resolved = constrainedSize.intersect(storage.fields.pointee.style.size.resolve(parentSize: parentSize))
+        let resolved = constrainedSize.intersect(storage.styleSize.resolve(parentSize: parentSize))
         return scratch.appendLeaf(element: nil, type: .layoutSpec, size: resolved.min)
     }
 }

@@ -4,7 +4,7 @@ public struct RatioLayoutSpec: LayoutElement {
     /// The spec's fields, in its thread's spec arena or a heap box (SpecStorage.swift).
     @usableFromInline
     struct Fields: SpecFields {
-        @usableFromInline var style = LayoutElementStyle()
+        @usableFromInline var customStyle: UnsafeMutablePointer<LayoutElementStyle>? = nil
         @usableFromInline var ratio: Double
         @usableFromInline var child: any LayoutElement
 
@@ -16,7 +16,7 @@ public struct RatioLayoutSpec: LayoutElement {
         /// Writes fresh fields into uninitialized memory.
         @inlinable @inline(__always)
         static func initialize(_ fields: UnsafeMutablePointer<Fields>, ratio: Double, child: consuming any LayoutElement) {
-            fields.pointer(to: \.style).unsafelyUnwrapped.initialize(to: LayoutElementStyle.defaultStyle)
+            fields.pointer(to: \.customStyle).unsafelyUnwrapped.initialize(to: nil)
             fields.pointer(to: \.ratio).unsafelyUnwrapped.initialize(to: ratio)
             fields.pointer(to: \.child).unsafelyUnwrapped.initialize(to: child)
         }
@@ -40,31 +40,31 @@ public struct RatioLayoutSpec: LayoutElement {
     }
 
     public var style: LayoutElementStyle {
-        get { storage.fields.pointee.style }
-        _modify { yield &storage.uniqueFields().pointee.style }
+        get { storage.style }
+        unsafeMutableAddress { storage.uniqueStyle() }
     }
 
     /// height / width; must be > 0 (a non-positive or non-finite ratio leaves the child unconstrained
     /// by it, where Texture would assert).
     public var ratio: Double {
         get { storage.fields.pointee.ratio }
-        _modify { yield &storage.uniqueFields().pointee.ratio }
+        unsafeMutableAddress { storage.uniqueFields().pointer(to: \.ratio).unsafelyUnwrapped }
     }
 
     public var child: any LayoutElement {
         get { storage.fields.pointee.child }
-        _modify { yield &storage.uniqueFields().pointee.child }
+        unsafeMutableAddress { storage.uniqueFields().pointer(to: \.child).unsafelyUnwrapped }
     }
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
     /// The stored style, read in place (the protocol's default would copy it through `style`).
-    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { body(storage.fields.pointee.style) }
+    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { storage.withStyle(body) }
 
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
-        calculateLayoutThatFits(constrainedSize, restrictedTo: storage.fields.pointee.style.size, relativeToParentSize: parentSize)
+        calculateLayoutThatFits(constrainedSize, restrictedTo: storage.styleSize, relativeToParentSize: parentSize)
     }
 
     public func calculateLayoutThatFits(_ range: SizeRange) -> Layout {
@@ -74,7 +74,7 @@ public struct RatioLayoutSpec: LayoutElement {
     /// The protocol's default resolution (the style size restricts the range), then the ratio layout.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                                into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        calculateLayout(constrainedSize.intersect(storage.fields.pointee.style.size.resolve(parentSize: parentSize)), into: &scratch)
+        calculateLayout(constrainedSize.intersect(storage.styleSize.resolve(parentSize: parentSize)), into: &scratch)
     }
 
     func calculateLayout(_ range: SizeRange, into scratch: inout LayoutScratch) -> LayoutRecordIndex {

@@ -144,6 +144,8 @@ struct SpecArena {
     @usableFromInline var insets = SpecSlabState()
     @usableFromInline var ratios = SpecSlabState()
     @usableFromInline var plains = SpecSlabState()
+    /// Custom styles of the specs above (SpecStorage+Style.swift).
+    @usableFromInline var styles = SpecSlabState()
     /// Emptied children arrays of destroyed stacks, capacity kept, for the next stacks built here: a stack
     /// copies its children into one of these instead of keeping the caller's array, so an array literal
     /// argument never escapes and the optimizer allocates it on the caller's stack. (An arena run read
@@ -184,6 +186,7 @@ struct SpecArena {
             SpecSlab<InsetLayoutSpec.Fields>.release(arena.pointer(to: \.insets)!, arena: arena)
             SpecSlab<RatioLayoutSpec.Fields>.release(arena.pointer(to: \.ratios)!, arena: arena)
             SpecSlab<LayoutSpec.Fields>.release(arena.pointer(to: \.plains)!, arena: arena)
+            SpecSlab<SpecStyleSlot>.release(arena.pointer(to: \.styles)!, arena: arena)
             arena.deinitialize(count: 1)
             arena.deallocate()
         }
@@ -203,23 +206,25 @@ struct SpecArena {
     /// Where each slab stood when a region opened.
     @usableFromInline
     struct Mark {
-        @usableFromInline let stacks: Int, insets: Int, ratios: Int, plains: Int
-        @inlinable init(stacks: Int, insets: Int, ratios: Int, plains: Int) {
+        @usableFromInline let stacks: Int, insets: Int, ratios: Int, plains: Int, styles: Int
+        @inlinable init(stacks: Int, insets: Int, ratios: Int, plains: Int, styles: Int) {
             self.stacks = stacks
             self.insets = insets
             self.ratios = ratios
             self.plains = plains
+            self.styles = styles
         }
     }
 
     @inlinable
     var mark: Mark {
-        Mark(stacks: stacks.count, insets: insets.count, ratios: ratios.count, plains: plains.count)
+        Mark(stacks: stacks.count, insets: insets.count, ratios: ratios.count, plains: plains.count,
+             styles: styles.count)
     }
 
     /// Live slots over all slabs (tests: a closed region leaves none behind).
     @usableFromInline
-    var liveSpecCount: Int { stacks.count + insets.count + ratios.count + plains.count }
+    var liveSpecCount: Int { stacks.count + insets.count + ratios.count + plains.count + styles.count }
 
     /// A children array for a new stack: a recycled one (empty, capacity kept) when there is one.
     @inlinable
@@ -243,11 +248,13 @@ extension UnsafeMutablePointer where Pointee == SpecArena {
     @inlinable @inline(__always)
     func closeRegion(to mark: SpecArena.Mark) {
         pointee.depth -= 1
+        // Nothing built, nothing freed: no handle can go stale, so the generation stays.
         if pointee.stacks.count != mark.stacks || pointee.insets.count != mark.insets
-            || pointee.ratios.count != mark.ratios || pointee.plains.count != mark.plains {
+            || pointee.ratios.count != mark.ratios || pointee.plains.count != mark.plains
+            || pointee.styles.count != mark.styles {
             truncate(to: mark)
+            pointee.generation &+= 1
         }
-        pointee.generation &+= 1
     }
 
     @usableFromInline @inline(never)
@@ -256,6 +263,7 @@ extension UnsafeMutablePointer where Pointee == SpecArena {
         SpecSlab<InsetLayoutSpec.Fields>.truncate(pointer(to: \.insets)!, to: mark.insets, arena: self)
         SpecSlab<RatioLayoutSpec.Fields>.truncate(pointer(to: \.ratios)!, to: mark.ratios, arena: self)
         SpecSlab<LayoutSpec.Fields>.truncate(pointer(to: \.plains)!, to: mark.plains, arena: self)
+        SpecSlab<SpecStyleSlot>.truncate(pointer(to: \.styles)!, to: mark.styles, arena: self)
     }
 }
 
@@ -269,8 +277,16 @@ public enum LayoutSpecRegion {
         let arena = SpecArena.current
         let mark = arena.pointee.mark
         arena.pointee.depth += 1
-        defer { arena.closeRegion(to: mark) }
-        return try body()
+        // Closed on both paths without `defer`, which the compiler outlined into a call of its own.
+        let result: R
+        do {
+            result = try body()
+        } catch {
+            arena.closeRegion(to: mark)
+            throw error
+        }
+        arena.closeRegion(to: mark)
+        return result
     }
 
     /// Whether a region is open on the calling thread.

@@ -17,6 +17,9 @@ protocol SpecFields {
     /// Called on a copy made for a mutation (copy on write), which shares its references with the
     /// original slot until one of them changes.
     static func didCopy(_ fields: UnsafeMutablePointer<Self>)
+    /// The spec's own style once it has one; nil while it has the default style, which specs share
+    /// (SpecStorage+Style.swift).
+    var customStyle: UnsafeMutablePointer<LayoutElementStyle>? { get set }
 }
 
 extension SpecFields {
@@ -26,17 +29,22 @@ extension SpecFields {
     static func didCopy(_ fields: UnsafeMutablePointer<Self>) {}
 }
 
-/// The heap home of a spec's fields outside spec regions: the fields are the buffer's header, so one
-/// allocation holds them at an address that stays put while the box lives.
+/// The heap home of a spec's fields outside spec regions: the fields are the buffer's header and room for
+/// a custom style its one element, so one allocation holds both at addresses that stay put while the box
+/// lives. (The style element is a trivial type: it needs no deinitialization, initialized or not.)
 @usableFromInline
-final class SpecBox<Fields>: ManagedBuffer<Fields, UInt8>, @unchecked Sendable {
+final class SpecBox<Fields>: ManagedBuffer<Fields, LayoutElementStyle>, @unchecked Sendable {
     @inlinable
     static func make(_ fields: Fields) -> SpecBox<Fields> {
-        unsafeDowncast(SpecBox<Fields>.create(minimumCapacity: 0) { _ in fields }, to: SpecBox<Fields>.self)
+        unsafeDowncast(SpecBox<Fields>.create(minimumCapacity: 1) { _ in fields }, to: SpecBox<Fields>.self)
     }
 
     @inlinable
     var fields: UnsafeMutablePointer<Fields> { withUnsafeMutablePointerToHeader { $0 } }
+
+    /// Where this box keeps a custom style.
+    @inlinable
+    var styleRoom: UnsafeMutablePointer<LayoutElementStyle> { withUnsafeMutablePointerToElements { $0 } }
 }
 
 @usableFromInline
@@ -101,10 +109,20 @@ struct SpecStorage<Fields: SpecFields>: @unchecked Sendable {
             generation = arena.pointee.generation
             let copy = SpecSlab<Fields>.fill(Fields.slab(in: arena), slot.pointee, generation: generation)
             Fields.didCopy(copy)
+            if let style = copy.pointee.customStyle {
+                copy.pointee.customStyle = SpecStyleSlot.make(copying: style.pointee, in: arena)
+            }
             self.slot = copy
             return copy
         }
-        if !isKnownUniquelyReferenced(&box) { box = SpecBox.make(box.unsafelyUnwrapped.fields.pointee) }
+        if !isKnownUniquelyReferenced(&box) {
+            let copy = SpecBox.make(box.unsafelyUnwrapped.fields.pointee)
+            if let style = copy.fields.pointee.customStyle {
+                copy.styleRoom.initialize(to: style.pointee)
+                copy.fields.pointee.customStyle = copy.styleRoom
+            }
+            box = copy
+        }
         return box.unsafelyUnwrapped.fields
     }
 

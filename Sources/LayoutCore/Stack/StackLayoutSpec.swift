@@ -35,7 +35,7 @@ public struct StackLayoutSpec: LayoutElement {
     /// The spec's fields, in its thread's spec arena or a heap box (SpecStorage.swift).
     @usableFromInline
     struct Fields: SpecFields {
-        @usableFromInline var ownStyle = LayoutElementStyle()
+        @usableFromInline var customStyle: UnsafeMutablePointer<LayoutElementStyle>? = nil
         @usableFromInline var direction: StackLayoutDirection
         @usableFromInline var spacing: Double
         @usableFromInline var flexWrap: StackLayoutFlexWrap
@@ -95,7 +95,7 @@ public struct StackLayoutSpec: LayoutElement {
             var own = arena.pointee.takeChildArray()
             own.append(contentsOf: children)
             let fields = SpecStorage<Fields>.reserveSlot(in: arena)
-            fields.pointer(to: \.ownStyle).unsafelyUnwrapped.initialize(to: LayoutElementStyle.defaultStyle)
+            fields.pointer(to: \.customStyle).unsafelyUnwrapped.initialize(to: nil)
             fields.pointer(to: \.direction).unsafelyUnwrapped.initialize(to: direction)
             fields.pointer(to: \.spacing).unsafelyUnwrapped.initialize(to: spacing)
             fields.pointer(to: \.flexWrap).unsafelyUnwrapped.initialize(to: flexWrap)
@@ -144,7 +144,7 @@ public struct StackLayoutSpec: LayoutElement {
 
     public var children: [any LayoutElement] {
         get { storage.fields.pointee.children }
-        _modify { yield &storage.uniqueFields().pointee.children }
+        unsafeMutableAddress { storage.uniqueFields().pointer(to: \.children).unsafelyUnwrapped }
     }
 
     /// A convenience that rewrites justifyContent / alignItems for the current direction.
@@ -199,7 +199,7 @@ public struct StackLayoutSpec: LayoutElement {
     public var style: LayoutElementStyle {
         get {
             let fields = storage.fields
-            var style = fields.pointee.ownStyle
+            var style = storage.style
             guard fields.pointee.direction == .vertical else { return style }
             if let first = fields.pointee.children.first, let last = fields.pointee.children.last {
                 style.ascender = first.style.ascender
@@ -207,25 +207,24 @@ public struct StackLayoutSpec: LayoutElement {
             }
             return style
         }
-        set { storage.uniqueFields().pointee.ownStyle = newValue }
         // A mutation through `style` (`stack.style.flexShrink = 1`) edits the own style in place. Through
         // get and set it derived the children's ascender/descender (a locked style copy per node child)
         // and copied the whole style twice: ~640 instructions per feed-parity cell. So a mutation reads
         // the own ascender/descender, and a vertical stack's derived ones do not land in its own style
         // (they are still what `style` reads while the stack is vertical and has children).
-        _modify { yield &storage.uniqueFields().pointee.ownStyle }
+        unsafeMutableAddress { storage.uniqueStyle() }
     }
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
     /// The own style in place: the ascender and descender a vertical stack derives from its children are
     /// only in `style` (the stack algorithm reads them there for baseline-aligned items).
-    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { body(storage.fields.pointee.ownStyle) }
+    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { storage.withStyle(body) }
 
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
-        calculateLayoutThatFits(constrainedSize, restrictedTo: storage.fields.pointee.ownStyle.size, relativeToParentSize: parentSize)
+        calculateLayoutThatFits(constrainedSize, restrictedTo: storage.styleSize, relativeToParentSize: parentSize)
     }
 
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
@@ -235,7 +234,7 @@ public struct StackLayoutSpec: LayoutElement {
     /// The protocol's default resolution (the own style size restricts the range), then the stack.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                                into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        calculateLayout(constrainedSize.intersect(storage.fields.pointee.ownStyle.size.resolve(parentSize: parentSize)), into: &scratch)
+        calculateLayout(constrainedSize.intersect(storage.styleSize.resolve(parentSize: parentSize)), into: &scratch)
     }
 
     func calculateLayout(_ constrainedSize: SizeRange, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
