@@ -112,6 +112,7 @@ extension DisplayNode {
         LayoutSpecRegion.with { calculateLayoutInSpecRegion(range) }
     }
 
+    @inline(__always)
     private func calculateLayoutInSpecRegion(_ range: SizeRange) -> Layout {
         // 1–2. Obtain the element: the block if one is set, else layoutSpecThatFits. No lock is held
         //      while either runs.

@@ -146,12 +146,8 @@ struct SpecArena {
     @usableFromInline var plains = SpecSlabState()
     /// Custom styles of the specs above (SpecStorage+Style.swift).
     @usableFromInline var styles = SpecSlabState()
-    /// Emptied children arrays of destroyed stacks, capacity kept, for the next stacks built here: a stack
-    /// copies its children into one of these instead of keeping the caller's array, so an array literal
-    /// argument never escapes and the optimizer allocates it on the caller's stack. (An arena run read
-    /// through a pointer instead cost an existential copy per child and call: the stack algorithm calls
-    /// children in place only from an array it borrows.)
-    @usableFromInline var childArrays: [[any LayoutElement]] = []
+    /// Stacks' children (SpecArena+Children.swift).
+    @usableFromInline var children = SpecChildrenState()
     /// Open regions on this thread (nested when a child node measures its own spec inside its parent's).
     @usableFromInline var depth = 0
     /// Stamped into every slot filled now; bumped whenever a region closes, so no handle from a closed
@@ -187,6 +183,7 @@ struct SpecArena {
             SpecSlab<RatioLayoutSpec.Fields>.release(arena.pointer(to: \.ratios)!, arena: arena)
             SpecSlab<LayoutSpec.Fields>.release(arena.pointer(to: \.plains)!, arena: arena)
             SpecSlab<SpecStyleSlot>.release(arena.pointer(to: \.styles)!, arena: arena)
+            arena.pointer(to: \.children)!.release()
             arena.deinitialize(count: 1)
             arena.deallocate()
         }
@@ -207,39 +204,28 @@ struct SpecArena {
     @usableFromInline
     struct Mark {
         @usableFromInline let stacks: Int, insets: Int, ratios: Int, plains: Int, styles: Int
-        @inlinable init(stacks: Int, insets: Int, ratios: Int, plains: Int, styles: Int) {
+        @usableFromInline let children: SpecChildrenState.Mark
+        @inlinable init(stacks: Int, insets: Int, ratios: Int, plains: Int, styles: Int,
+                        children: SpecChildrenState.Mark) {
             self.stacks = stacks
             self.insets = insets
             self.ratios = ratios
             self.plains = plains
             self.styles = styles
+            self.children = children
         }
     }
 
     @inlinable
     var mark: Mark {
         Mark(stacks: stacks.count, insets: insets.count, ratios: ratios.count, plains: plains.count,
-             styles: styles.count)
+             styles: styles.count, children: children.mark)
     }
 
     /// Live slots over all slabs (tests: a closed region leaves none behind).
     @usableFromInline
-    var liveSpecCount: Int { stacks.count + insets.count + ratios.count + plains.count + styles.count }
-
-    /// A children array for a new stack: a recycled one (empty, capacity kept) when there is one.
-    @inlinable
-    mutating func takeChildArray() -> [any LayoutElement] {
-        childArrays.popLast() ?? []
-    }
-
-    /// Keeps `children`'s buffer for a later stack (emptied; at most 64 kept).
-    @usableFromInline
-    mutating func recycle(_ children: inout [any LayoutElement]) {
-        var list: [any LayoutElement] = []
-        swap(&list, &children)
-        guard list.capacity > 0, childArrays.count < 64 else { return }
-        list.removeAll(keepingCapacity: true)
-        childArrays.append(list)
+    var liveSpecCount: Int {
+        stacks.count + insets.count + ratios.count + plains.count + styles.count + children.liveCount
     }
 }
 
@@ -251,7 +237,7 @@ extension UnsafeMutablePointer where Pointee == SpecArena {
         // Nothing built, nothing freed: no handle can go stale, so the generation stays.
         if pointee.stacks.count != mark.stacks || pointee.insets.count != mark.insets
             || pointee.ratios.count != mark.ratios || pointee.plains.count != mark.plains
-            || pointee.styles.count != mark.styles {
+            || pointee.styles.count != mark.styles || pointee.children.mark != mark.children {
             truncate(to: mark)
             pointee.generation &+= 1
         }
@@ -264,6 +250,7 @@ extension UnsafeMutablePointer where Pointee == SpecArena {
         SpecSlab<RatioLayoutSpec.Fields>.truncate(pointer(to: \.ratios)!, to: mark.ratios, arena: self)
         SpecSlab<LayoutSpec.Fields>.truncate(pointer(to: \.plains)!, to: mark.plains, arena: self)
         SpecSlab<SpecStyleSlot>.truncate(pointer(to: \.styles)!, to: mark.styles, arena: self)
+        pointer(to: \.children)!.truncate(to: mark.children)
     }
 }
 
