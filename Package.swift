@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "CThreadLocal", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // CPU affinity for the bench worker pool (Sources/CPUPinning/include/loom_cpu_pinning.h).
         .target(name: "CPUPinning", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
-        .target(name: "LayoutCore", swiftSettings: fastRelease),
+        .target(name: "LayoutCore", dependencies: ["CThreadLocal"], swiftSettings: fastRelease),
         .target(name: "TextEngine", dependencies: ["LayoutCore", "CFreeType"], swiftSettings: fastRelease),
         .target(name: "NodeTree", dependencies: ["LayoutCore", "TextEngine", "CThreadLocal"], swiftSettings: fastRelease),
         .target(

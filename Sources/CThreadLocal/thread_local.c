@@ -4,3 +4,4 @@
 _Thread_local uint64_t loom_measurement_ticket = 0;
 _Thread_local void *_Nullable loom_layout_scratch_pool = 0;
 _Thread_local uint64_t loom_next_measurement_ticket = 0;
+_Thread_local void *_Nullable loom_spec_arena = 0;

@@ -41,6 +41,10 @@ public struct LayoutElementStyle: Hashable, Sendable {
 
     public init() {}
 
+    /// The default style, made once: built-in specs in a spec region copy it into their slot (one copy,
+    /// where building a default style in place of each spec's fields and moving it cost three).
+    public static let defaultStyle = LayoutElementStyle()
+
     public var width: Dimension { get { size.width } set { size.width = newValue } }
     public var height: Dimension { get { size.height } set { size.height = newValue } }
     public var minWidth: Dimension { get { size.minWidth } set { size.minWidth = newValue } }

@@ -51,12 +51,15 @@ public final class SpecHostNode: LayoutElement, CustomStringConvertible {
 
     public var layoutElementType: LayoutElementType { .node }
 
+    /// The spec is built and laid out in a spec region, as a DisplayNode's is (Specs/SpecArena.swift).
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
-        let element = spec(constrainedSize)
-        // Sized for a cell-sized spec tree: LayoutCore nodes keep no state between layouts.
-        var scratch = LayoutScratch(minimumCapacity: 16)
-        let root = element.layoutThatFits(constrainedSize, parentSize: constrainedSize.max, into: &scratch)
-        return Layout.nodeLayout(for: self, root: root, in: scratch)
+        LayoutSpecRegion.with {
+            let element = spec(constrainedSize)
+            // Sized for a cell-sized spec tree: LayoutCore nodes keep no state between layouts.
+            var scratch = LayoutScratch(minimumCapacity: 16)
+            let root = element.layoutThatFits(constrainedSize, parentSize: constrainedSize.max, into: &scratch)
+            return Layout.nodeLayout(for: self, root: root, in: scratch)
+        }
     }
 
     public var description: String { name }

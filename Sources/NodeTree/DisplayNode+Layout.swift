@@ -105,8 +105,15 @@ extension DisplayNode {
         return Layout(node: self, size: layout.size, sublayouts: layout.sublayouts)
     }
 
-    /// The default calculateLayoutThatFits(_:) — reference 2.6 steps 1–6.
+    /// The default calculateLayoutThatFits(_:) — reference 2.6 steps 1–6. The spec the node builds lives
+    /// in a spec region of this thread (LayoutCore's SpecArena.swift): built without allocating, and
+    /// destroyed once its layout is flattened into the node's.
     func calculateLayoutWithSpecOrAsLeaf(_ range: SizeRange) -> Layout {
+        LayoutSpecRegion.with { calculateLayoutInSpecRegion(range) }
+    }
+
+    @inline(__always)
+    private func calculateLayoutInSpecRegion(_ range: SizeRange) -> Layout {
         // 1–2. Obtain the element: the block if one is set, else layoutSpecThatFits. No lock is held
         //      while either runs.
         let element: any LayoutElement

@@ -13,6 +13,7 @@
 extern _Thread_local uint64_t loom_measurement_ticket;
 extern _Thread_local void *_Nullable loom_layout_scratch_pool;
 extern _Thread_local uint64_t loom_next_measurement_ticket;
+extern _Thread_local void *_Nullable loom_spec_arena;
 
 /// The ticket of the measurement running on this thread (0 outside one).
 static inline uint64_t loom_current_measurement_ticket(void) { return loom_measurement_ticket; }
@@ -36,5 +37,11 @@ static inline void loom_set_next_measurement_ticket(uint64_t ticket) { loom_next
 static inline void *_Nullable loom_current_layout_scratch_pool(void) { return loom_layout_scratch_pool; }
 
 static inline void loom_set_current_layout_scratch_pool(void *_Nullable pool) { loom_layout_scratch_pool = pool; }
+
+/// This thread's layout spec arena (LayoutCore's SpecArena: an unretained object pointer; NULL until the
+/// thread first opens a spec region). A spec initializer reads it to decide where its fields live.
+static inline void *_Nullable loom_current_spec_arena(void) { return loom_spec_arena; }
+
+static inline void loom_set_current_spec_arena(void *_Nullable arena) { loom_spec_arena = arena; }
 
 #endif

@@ -3,28 +3,72 @@
 // infinite insets on one axis centre it there.
 
 public struct InsetLayoutSpec: LayoutElement {
-    public var style = LayoutElementStyle()
-    public var insets: EdgeInsets
-    public var child: any LayoutElement
+    /// The spec's fields, in its thread's spec arena or a heap box (SpecStorage.swift).
+    @usableFromInline
+    struct Fields: SpecFields {
+        @usableFromInline var customStyle: UnsafeMutablePointer<LayoutElementStyle>? = nil
+        @usableFromInline var insets: EdgeInsets
+        @usableFromInline var child: any LayoutElement
 
+        @inlinable init(insets: EdgeInsets, child: any LayoutElement) {
+            self.insets = insets
+            self.child = child
+        }
+
+        /// Writes fresh fields into uninitialized memory.
+        @inlinable @inline(__always)
+        static func initialize(_ fields: UnsafeMutablePointer<Fields>, insets: EdgeInsets, child: consuming any LayoutElement) {
+            fields.pointer(to: \.customStyle).unsafelyUnwrapped.initialize(to: nil)
+            fields.pointer(to: \.insets).unsafelyUnwrapped.initialize(to: insets)
+            fields.pointer(to: \.child).unsafelyUnwrapped.initialize(to: child)
+        }
+
+        @inlinable static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
+            arena.pointer(to: \.insets).unsafelyUnwrapped
+        }
+    }
+
+    @usableFromInline var storage: SpecStorage<Fields>
+
+    @inlinable
     public init(insets: EdgeInsets, child: any LayoutElement) {
-        self.insets = insets
-        self.child = child
+        if let arena = SpecArena.currentInRegion {
+            let fields = SpecStorage<Fields>.reserveSlot(in: arena)
+            Fields.initialize(fields, insets: insets, child: child)
+            storage = SpecStorage(slot: fields, in: arena)
+        } else {
+            storage = SpecStorage(boxing: Fields(insets: insets, child: child))
+        }
+    }
+
+    public var style: LayoutElementStyle {
+        get { storage.style }
+        unsafeMutableAddress { storage.uniqueStyle() }
+    }
+
+    public var insets: EdgeInsets {
+        get { storage.fields.pointee.insets }
+        unsafeMutableAddress { storage.uniqueFields().pointer(to: \.insets).unsafelyUnwrapped }
+    }
+
+    public var child: any LayoutElement {
+        get { storage.fields.pointee.child }
+        unsafeMutableAddress { storage.uniqueFields().pointer(to: \.child).unsafelyUnwrapped }
     }
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
     /// The stored style, read in place (the protocol's default would copy it through `style`).
-    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { body(style) }
+    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { storage.withStyle(body) }
 
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
-        calculateLayoutThatFits(constrainedSize, restrictedTo: style.size, relativeToParentSize: parentSize)
+        calculateLayoutThatFits(constrainedSize, restrictedTo: storage.styleSize, relativeToParentSize: parentSize)
     }
 
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
-        calculateLayoutThatFits(constrainedSize, restrictedTo: style.size, relativeToParentSize: constrainedSize.max)
+        calculateLayoutThatFits(constrainedSize, restrictedTo: storage.styleSize, relativeToParentSize: constrainedSize.max)
     }
 
     public func calculateLayoutThatFits(_ range: SizeRange, restrictedTo size: LayoutElementSize,
@@ -54,7 +98,7 @@ public struct InsetLayoutSpec: LayoutElement {
         // MAX(0, NaN) = 0: an undefined parent becomes 0 here, as in Texture.
         let childParent = Size(width: foundationMax(0, parentSize.width - insetX),
                                height: foundationMax(0, parentSize.height - insetY))
-        let sublayout = child.layoutThatFits(childRange, parentSize: childParent, into: &scratch)
+        let sublayout = storage.fields.pointee.child.layoutThatFits(childRange, parentSize: childParent, into: &scratch)
         let childSize = scratch.size(of: sublayout)
 
         let computed = range.clamp(Size(

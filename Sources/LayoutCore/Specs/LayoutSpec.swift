@@ -2,23 +2,50 @@
 // stack it is measured with [0, ∞] on the stack axis (size 0, or its flexBasis) and grows by flexGrow.
 
 public struct LayoutSpec: LayoutElement {
-    public var style = LayoutElementStyle()
+    /// The spec's fields, in its thread's spec arena or a heap box (SpecStorage.swift).
+    @usableFromInline
+    struct Fields: SpecFields {
+        @usableFromInline var customStyle: UnsafeMutablePointer<LayoutElementStyle>? = nil
+        @inlinable init() {}
+        @inlinable static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
+            arena.pointer(to: \.plains).unsafelyUnwrapped
+        }
+    }
 
-    public init() {}
+    @usableFromInline var storage: SpecStorage<Fields>
 
+    @inlinable
+    public init() {
+        if let arena = SpecArena.currentInRegion {
+            let fields = SpecStorage<Fields>.reserveSlot(in: arena)
+            fields.initialize(to: Fields())
+            storage = SpecStorage(slot: fields, in: arena)
+        } else {
+            storage = SpecStorage(boxing: Fields())
+        }
+    }
+
+    /// A spec whose style `configure` sets (in its own style, made once: no copy on write).
+    @inlinable
     public init(configure: (inout LayoutElementStyle) -> Void) {
-        configure(&style)
+        self.init()
+        configure(&storage.uniqueOwnStyle().pointee)
+    }
+
+    public var style: LayoutElementStyle {
+        get { storage.style }
+        unsafeMutableAddress { storage.uniqueStyle() }
     }
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
     /// The stored style, read in place (the protocol's default would copy it through `style`).
-    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { body(style) }
+    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { storage.withStyle(body) }
 
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
-        calculateLayoutThatFits(constrainedSize, restrictedTo: style.size, relativeToParentSize: parentSize)
+        calculateLayoutThatFits(constrainedSize, restrictedTo: storage.styleSize, relativeToParentSize: parentSize)
     }
 
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
@@ -28,7 +55,7 @@ public struct LayoutSpec: LayoutElement {
     /// The record of `layoutThatFits(_:parentSize:)`: size = the resolved range's minimum.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                                into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        let resolved = constrainedSize.intersect(style.size.resolve(parentSize: parentSize))
+        let resolved = constrainedSize.intersect(storage.styleSize.resolve(parentSize: parentSize))
         return scratch.appendLeaf(element: nil, type: .layoutSpec, size: resolved.min)
     }
 }
@@ -38,6 +65,7 @@ public typealias SpacerLayoutSpec = LayoutSpec
 
 extension LayoutSpec {
     /// A spacer that takes the free space of its stack.
+    @inlinable
     public static func spacer(flexGrow: Double = 1) -> LayoutSpec {
         LayoutSpec { $0.flexGrow = flexGrow }
     }

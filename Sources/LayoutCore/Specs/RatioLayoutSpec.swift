@@ -1,26 +1,70 @@
 // Texture's ASRatioLayoutSpec (reference 3.7): ratio = height / width.
 
 public struct RatioLayoutSpec: LayoutElement {
-    public var style = LayoutElementStyle()
+    /// The spec's fields, in its thread's spec arena or a heap box (SpecStorage.swift).
+    @usableFromInline
+    struct Fields: SpecFields {
+        @usableFromInline var customStyle: UnsafeMutablePointer<LayoutElementStyle>? = nil
+        @usableFromInline var ratio: Double
+        @usableFromInline var child: any LayoutElement
+
+        @inlinable init(ratio: Double, child: any LayoutElement) {
+            self.ratio = ratio
+            self.child = child
+        }
+
+        /// Writes fresh fields into uninitialized memory.
+        @inlinable @inline(__always)
+        static func initialize(_ fields: UnsafeMutablePointer<Fields>, ratio: Double, child: consuming any LayoutElement) {
+            fields.pointer(to: \.customStyle).unsafelyUnwrapped.initialize(to: nil)
+            fields.pointer(to: \.ratio).unsafelyUnwrapped.initialize(to: ratio)
+            fields.pointer(to: \.child).unsafelyUnwrapped.initialize(to: child)
+        }
+
+        @inlinable static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
+            arena.pointer(to: \.ratios).unsafelyUnwrapped
+        }
+    }
+
+    @usableFromInline var storage: SpecStorage<Fields>
+
+    @inlinable
+    public init(ratio: Double, child: any LayoutElement) {
+        if let arena = SpecArena.currentInRegion {
+            let fields = SpecStorage<Fields>.reserveSlot(in: arena)
+            Fields.initialize(fields, ratio: ratio, child: child)
+            storage = SpecStorage(slot: fields, in: arena)
+        } else {
+            storage = SpecStorage(boxing: Fields(ratio: ratio, child: child))
+        }
+    }
+
+    public var style: LayoutElementStyle {
+        get { storage.style }
+        unsafeMutableAddress { storage.uniqueStyle() }
+    }
+
     /// height / width; must be > 0 (a non-positive or non-finite ratio leaves the child unconstrained
     /// by it, where Texture would assert).
-    public var ratio: Double
-    public var child: any LayoutElement
+    public var ratio: Double {
+        get { storage.fields.pointee.ratio }
+        unsafeMutableAddress { storage.uniqueFields().pointer(to: \.ratio).unsafelyUnwrapped }
+    }
 
-    public init(ratio: Double, child: any LayoutElement) {
-        self.ratio = ratio
-        self.child = child
+    public var child: any LayoutElement {
+        get { storage.fields.pointee.child }
+        unsafeMutableAddress { storage.uniqueFields().pointer(to: \.child).unsafelyUnwrapped }
     }
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
     /// The stored style, read in place (the protocol's default would copy it through `style`).
-    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { body(style) }
+    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { storage.withStyle(body) }
 
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
-        calculateLayoutThatFits(constrainedSize, restrictedTo: style.size, relativeToParentSize: parentSize)
+        calculateLayoutThatFits(constrainedSize, restrictedTo: storage.styleSize, relativeToParentSize: parentSize)
     }
 
     public func calculateLayoutThatFits(_ range: SizeRange) -> Layout {
@@ -30,7 +74,7 @@ public struct RatioLayoutSpec: LayoutElement {
     /// The protocol's default resolution (the style size restricts the range), then the ratio layout.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                                into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        calculateLayout(constrainedSize.intersect(style.size.resolve(parentSize: parentSize)), into: &scratch)
+        calculateLayout(constrainedSize.intersect(storage.styleSize.resolve(parentSize: parentSize)), into: &scratch)
     }
 
     func calculateLayout(_ range: SizeRange, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
@@ -40,7 +84,7 @@ public struct RatioLayoutSpec: LayoutElement {
             childRange = range.intersect(SizeRange(exactly: best))
             childParent = best
         }
-        let sublayout = child.layoutThatFits(childRange, parentSize: childParent, into: &scratch)
+        let sublayout = storage.fields.pointee.child.layoutThatFits(childRange, parentSize: childParent, into: &scratch)
         scratch.setPosition(.zero, of: sublayout)
         return scratch.appendSpec(size: scratch.size(of: sublayout), child: sublayout)
     }

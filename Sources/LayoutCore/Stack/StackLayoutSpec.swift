@@ -32,42 +32,125 @@ public enum VerticalAlignment: String, Hashable, Sendable, CaseIterable {
 }
 
 public struct StackLayoutSpec: LayoutElement {
-    private var ownStyle = LayoutElementStyle()
-    /// `init()` gives a horizontal stack, as Texture's does.
-    public var direction: StackLayoutDirection = .horizontal {
-        didSet { applyAlignments() }
-    }
-    public var spacing: Double = 0
-    public var flexWrap: StackLayoutFlexWrap = .noWrap
-    public var alignContent: StackLayoutAlignContent = .start
-    public var lineSpacing: Double = 0
-    public var children: [any LayoutElement]
+    /// The spec's fields, in its thread's spec arena or a heap box (SpecStorage.swift).
+    @usableFromInline
+    struct Fields: SpecFields {
+        @usableFromInline var customStyle: UnsafeMutablePointer<LayoutElementStyle>? = nil
+        @usableFromInline var direction: StackLayoutDirection
+        @usableFromInline var spacing: Double
+        @usableFromInline var flexWrap: StackLayoutFlexWrap
+        @usableFromInline var alignContent: StackLayoutAlignContent
+        @usableFromInline var lineSpacing: Double
+        /// The children as an array: a boxed stack's, or an arena stack's once mutated through `children`.
+        @usableFromInline var children: [any LayoutElement]
+        /// An arena stack's children, a run in the arena (SpecArena+Children.swift); empty while `children`
+        /// holds them. Never written through, so copies of the fields may share it.
+        @usableFromInline var childrenRun = UnsafeMutableBufferPointer<any LayoutElement>(start: nil, count: 0)
+        @usableFromInline var justifyContent: StackLayoutJustifyContent
+        @usableFromInline var alignItems: StackLayoutAlignItems
+        @usableFromInline var horizontalAlignment: HorizontalAlignment = .none
+        @usableFromInline var verticalAlignment: VerticalAlignment = .none
 
-    private var storedJustifyContent: StackLayoutJustifyContent = .start
-    private var storedAlignItems: StackLayoutAlignItems = .stretch
+        @inlinable
+        init(direction: StackLayoutDirection, spacing: Double, justifyContent: StackLayoutJustifyContent,
+             alignItems: StackLayoutAlignItems, flexWrap: StackLayoutFlexWrap, alignContent: StackLayoutAlignContent,
+             lineSpacing: Double, children: [any LayoutElement]) {
+            self.direction = direction
+            self.spacing = spacing
+            self.justifyContent = justifyContent
+            self.alignItems = alignItems
+            self.flexWrap = flexWrap
+            self.alignContent = alignContent
+            self.lineSpacing = lineSpacing
+            self.children = children
+        }
 
-    /// A convenience that rewrites justifyContent / alignItems for the current direction.
-    public var horizontalAlignment: HorizontalAlignment = .none {
-        didSet { applyAlignments() }
-    }
-    public var verticalAlignment: VerticalAlignment = .none {
-        didSet { applyAlignments() }
+        @inlinable static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
+            arena.pointer(to: \.stacks).unsafelyUnwrapped
+        }
     }
 
+    @usableFromInline var storage: SpecStorage<Fields>
+
+    @inlinable
     public init(direction: StackLayoutDirection = .horizontal, spacing: Double = 0,
                 justifyContent: StackLayoutJustifyContent = .start, alignItems: StackLayoutAlignItems = .stretch,
                 flexWrap: StackLayoutFlexWrap = .noWrap, alignContent: StackLayoutAlignContent = .start,
                 lineSpacing: Double = 0, children: [any LayoutElement] = []) {
-        self.direction = direction
-        self.spacing = spacing
-        self.storedJustifyContent = justifyContent
-        self.storedAlignItems = alignItems
-        self.flexWrap = flexWrap
-        self.alignContent = alignContent
-        self.lineSpacing = lineSpacing
-        self.children = children
+        // The stack copies its children — in a region into the arena, else into an array of its own — and
+        // only reads `children`, so an array literal argument does not escape and the optimizer puts it on
+        // the caller's stack (storing the argument on any path would make it escape on all).
+        if let arena = SpecArena.currentInRegion {
+            let run = children.withUnsafeBufferPointer { arena.pointer(to: \.children).unsafelyUnwrapped.append($0) }
+            let fields = SpecStorage<Fields>.reserveSlot(in: arena)
+            fields.pointer(to: \.customStyle).unsafelyUnwrapped.initialize(to: nil)
+            fields.pointer(to: \.direction).unsafelyUnwrapped.initialize(to: direction)
+            fields.pointer(to: \.spacing).unsafelyUnwrapped.initialize(to: spacing)
+            fields.pointer(to: \.flexWrap).unsafelyUnwrapped.initialize(to: flexWrap)
+            fields.pointer(to: \.alignContent).unsafelyUnwrapped.initialize(to: alignContent)
+            fields.pointer(to: \.lineSpacing).unsafelyUnwrapped.initialize(to: lineSpacing)
+            fields.pointer(to: \.children).unsafelyUnwrapped.initialize(to: [])
+            fields.pointer(to: \.childrenRun).unsafelyUnwrapped.initialize(to: run)
+            fields.pointer(to: \.justifyContent).unsafelyUnwrapped.initialize(to: justifyContent)
+            fields.pointer(to: \.alignItems).unsafelyUnwrapped.initialize(to: alignItems)
+            fields.pointer(to: \.horizontalAlignment).unsafelyUnwrapped.initialize(to: .none)
+            fields.pointer(to: \.verticalAlignment).unsafelyUnwrapped.initialize(to: .none)
+            storage = SpecStorage(slot: fields, in: arena)
+        } else {
+            storage = SpecStorage(boxing: Fields(
+                direction: direction, spacing: spacing, justifyContent: justifyContent, alignItems: alignItems,
+                flexWrap: flexWrap, alignContent: alignContent, lineSpacing: lineSpacing,
+                children: children.withUnsafeBufferPointer { Array($0) }))
+        }
     }
 
+    /// `init()` gives a horizontal stack, as Texture's does. Setting it re-applies the alignments.
+    public var direction: StackLayoutDirection {
+        get { storage.fields.pointee.direction }
+        set { storage.uniqueFields().pointee.setDirection(newValue) }
+    }
+
+    public var spacing: Double {
+        get { storage.fields.pointee.spacing }
+        set { storage.uniqueFields().pointee.spacing = newValue }
+    }
+
+    public var flexWrap: StackLayoutFlexWrap {
+        get { storage.fields.pointee.flexWrap }
+        set { storage.uniqueFields().pointee.flexWrap = newValue }
+    }
+
+    public var alignContent: StackLayoutAlignContent {
+        get { storage.fields.pointee.alignContent }
+        set { storage.uniqueFields().pointee.alignContent = newValue }
+    }
+
+    public var lineSpacing: Double {
+        get { storage.fields.pointee.lineSpacing }
+        set { storage.uniqueFields().pointee.lineSpacing = newValue }
+    }
+
+    public var children: [any LayoutElement] {
+        get { storage.fields.pointee.withChildren { Array($0) } }
+        unsafeMutableAddress {
+            let fields = storage.uniqueFields()
+            fields.pointee.moveChildrenToArray()
+            return fields.pointer(to: \.children).unsafelyUnwrapped
+        }
+    }
+
+    /// A convenience that rewrites justifyContent / alignItems for the current direction.
+    public var horizontalAlignment: HorizontalAlignment {
+        get { storage.fields.pointee.horizontalAlignment }
+        set { storage.uniqueFields().pointee.setAlignments(horizontal: newValue, vertical: verticalAlignment) }
+    }
+
+    public var verticalAlignment: VerticalAlignment {
+        get { storage.fields.pointee.verticalAlignment }
+        set { storage.uniqueFields().pointee.setAlignments(horizontal: horizontalAlignment, vertical: newValue) }
+    }
+
+    @inlinable
     public static func vertical(spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
                                 alignItems: StackLayoutAlignItems = .stretch,
                                 children: [any LayoutElement]) -> StackLayoutSpec {
@@ -75,6 +158,7 @@ public struct StackLayoutSpec: LayoutElement {
                         alignItems: alignItems, children: children)
     }
 
+    @inlinable
     public static func horizontal(spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
                                   alignItems: StackLayoutAlignItems = .stretch,
                                   children: [any LayoutElement]) -> StackLayoutSpec {
@@ -83,22 +167,22 @@ public struct StackLayoutSpec: LayoutElement {
     }
 
     public var justifyContent: StackLayoutJustifyContent {
-        get { storedJustifyContent }
+        get { storage.fields.pointee.justifyContent }
         set {
             precondition(horizontalAlignment == .none && verticalAlignment == .none,
                          "justifyContent cannot be set while horizontalAlignment (\(horizontalAlignment)) or "
                              + "verticalAlignment (\(verticalAlignment)) is set; they derive it")
-            storedJustifyContent = newValue
+            storage.uniqueFields().pointee.justifyContent = newValue
         }
     }
 
     public var alignItems: StackLayoutAlignItems {
-        get { storedAlignItems }
+        get { storage.fields.pointee.alignItems }
         set {
             precondition(horizontalAlignment == .none && verticalAlignment == .none,
                          "alignItems cannot be set while horizontalAlignment (\(horizontalAlignment)) or "
                              + "verticalAlignment (\(verticalAlignment)) is set; they derive it")
-            storedAlignItems = newValue
+            storage.uniqueFields().pointee.alignItems = newValue
         }
     }
 
@@ -106,38 +190,94 @@ public struct StackLayoutSpec: LayoutElement {
     /// descender, as Texture copies them into its style, so nested stacks align on baselines.
     public var style: LayoutElementStyle {
         get {
-            guard direction == .vertical, let first = children.first, let last = children.last else {
-                return ownStyle
+            let fields = storage.fields
+            var style = storage.style
+            guard fields.pointee.direction == .vertical else { return style }
+            fields.pointee.withChildren { children in
+                guard let first = children.first, let last = children.last else { return }
+                style.ascender = first.style.ascender
+                style.descender = last.style.descender
             }
-            var style = ownStyle
-            style.ascender = first.style.ascender
-            style.descender = last.style.descender
             return style
         }
-        set { ownStyle = newValue }
         // A mutation through `style` (`stack.style.flexShrink = 1`) edits the own style in place. Through
         // get and set it derived the children's ascender/descender (a locked style copy per node child)
         // and copied the whole style twice: ~640 instructions per feed-parity cell. So a mutation reads
         // the own ascender/descender, and a vertical stack's derived ones do not land in its own style
         // (they are still what `style` reads while the stack is vertical and has children).
-        _modify { yield &ownStyle }
+        unsafeMutableAddress { storage.uniqueStyle() }
     }
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
     /// The own style in place: the ascender and descender a vertical stack derives from its children are
     /// only in `style` (the stack algorithm reads them there for baseline-aligned items).
-    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { body(ownStyle) }
+    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { storage.withStyle(body) }
 
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
-        calculateLayoutThatFits(constrainedSize, restrictedTo: ownStyle.size, relativeToParentSize: parentSize)
+        calculateLayoutThatFits(constrainedSize, restrictedTo: storage.styleSize, relativeToParentSize: parentSize)
+    }
+
+    public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
+        LayoutScratch.buildLayout { calculateLayout(constrainedSize, into: &$0) }
+    }
+
+    /// The protocol's default resolution (the own style size restricts the range), then the stack.
+    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
+                               into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        calculateLayout(constrainedSize.intersect(storage.styleSize.resolve(parentSize: parentSize)), into: &scratch)
+    }
+
+    func calculateLayout(_ constrainedSize: SizeRange, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        // Field by field through the storage's read accessor: a `let` copy of the fields would retain
+        // the children and copy the style.
+        let fields = storage.fields
+        let context = StackContext(
+            direction: fields.pointee.direction, spacing: fields.pointee.spacing,
+            justifyContent: fields.pointee.justifyContent, alignItems: fields.pointee.alignItems,
+            flexWrap: fields.pointee.flexWrap, alignContent: fields.pointee.alignContent,
+            lineSpacing: fields.pointee.lineSpacing, range: constrainedSize)
+        return fields.pointee.withChildren { StackLayout.layout(of: $0, context, into: &scratch) }
+    }
+}
+
+extension StackLayoutSpec.Fields {
+    /// The children in place, wherever they are. Mutable only so that the stack algorithm can call each
+    /// child through an inout access (StackChildren); nothing writes through it.
+    @inlinable
+    func withChildren<R>(_ body: (UnsafeMutableBufferPointer<any LayoutElement>) -> R) -> R {
+        if childrenRun.baseAddress != nil { return body(childrenRun) }
+        return children.withUnsafeBufferPointer { body(UnsafeMutableBufferPointer(mutating: $0)) }
+    }
+
+    /// Before `children` is mutated: an arena run becomes the array (the run stays in the arena, shared
+    /// with other copies of the spec, until its region closes).
+    @usableFromInline
+    mutating func moveChildrenToArray() {
+        guard childrenRun.baseAddress != nil else { return }
+        children = Array(childrenRun)
+        childrenRun = UnsafeMutableBufferPointer(start: nil, count: 0)
+    }
+
+    /// Sets the direction and re-applies the alignments for it.
+    @usableFromInline
+    mutating func setDirection(_ direction: StackLayoutDirection) {
+        self.direction = direction
+        applyAlignments()
+    }
+
+    @usableFromInline
+    mutating func setAlignments(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
+        horizontalAlignment = horizontal
+        verticalAlignment = vertical
+        applyAlignments()
     }
 
     /// Rewrites justify/alignItems from the alignments: for a horizontal stack, horizontal → justify and
     /// vertical → alignItems; for a vertical stack the roles swap. `.none` leaves the value as it is.
-    private mutating func applyAlignments() {
+    mutating func applyAlignments() {
         let horizontalValue: StackLayoutJustifyContent? = switch horizontalAlignment {
         case .none: nil
         case .left: .start
@@ -152,25 +292,8 @@ public struct StackLayoutSpec: LayoutElement {
         }
         let (justify, align) = direction == .horizontal
             ? (horizontalValue, verticalValue) : (verticalValue, horizontalValue)
-        if let justify { storedJustifyContent = justify }
-        if let align { storedAlignItems = StackLayoutAlignItems(justify: align) }
-    }
-
-    public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
-        LayoutScratch.buildLayout { calculateLayout(constrainedSize, into: &$0) }
-    }
-
-    /// The protocol's default resolution (the own style size restricts the range), then the stack.
-    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
-                               into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        calculateLayout(constrainedSize.intersect(ownStyle.size.resolve(parentSize: parentSize)), into: &scratch)
-    }
-
-    func calculateLayout(_ constrainedSize: SizeRange, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        StackLayout.layout(of: children, StackContext(
-            direction: direction, spacing: spacing, justifyContent: storedJustifyContent,
-            alignItems: storedAlignItems, flexWrap: flexWrap, alignContent: alignContent, lineSpacing: lineSpacing,
-            range: constrainedSize), into: &scratch)
+        if let justify { justifyContent = justify }
+        if let align { alignItems = StackLayoutAlignItems(justify: align) }
     }
 }
 

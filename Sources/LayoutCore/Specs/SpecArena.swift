@@ -1,0 +1,285 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CThreadLocal
+
+// Where the fields of the built-in specs live while a node measures its spec (issue #6's allocations).
+//
+// Texture's user builds a fresh spec tree in every layoutSpecThatFits: and the engine discards it once the
+// layout is done. As Swift values returned as `any LayoutElement`, each spec larger than an existential's
+// three inline words was boxed on the heap: 8 of the feed-parity cell's 12 allocations per fresh layout
+// (and their frees and reference counting). Here a spec is a three-word handle (SpecStorage) and its
+// fields are a slot of this thread's arena while a *spec region* is open: NodeTree opens one around
+// layoutSpecThatFits and the layout of what it returns, and closing it destroys every spec built inside.
+// Slots are reused from one region to the next, so a warm thread builds specs without allocating.
+//
+// Outside any region (a spec built by a test, a document, a layout block made once) the fields go to a
+// heap box instead, exactly the cost of the existential box before.
+//
+// Safety: a spec must not outlive the region it was built in (Texture: a spec is used for one layout).
+// Every slot carries the generation it was filled in and every handle the generation it expects; closing
+// a region bumps the arena's generation, so a handle that escaped its region fails a precondition naming
+// the mistake instead of reading a slot some other spec now uses. The arena is its thread's alone (a
+// C11 thread-local, no lock): specs built in a region are used on the thread that built them, as
+// layoutSpecThatFits' specs are.
+
+/// The slots of one spec type: chunks that never move (handles point into them), filled and emptied like a
+/// stack — a region's mark is the slab's count when it opened. A slot is a generation word followed by the
+/// fields (at offset 8: every spec's fields are 8-byte aligned); the fields are initialized exactly while
+/// the generation is non-zero. Plain memory behind a pointer: no reference counting on the spec path.
+@usableFromInline
+struct SpecSlabState {
+    /// The chunk table (`chunkCount` chunks, room for `tableCapacity`).
+    @usableFromInline var table: UnsafeMutablePointer<UnsafeMutableRawPointer>?
+    @usableFromInline var chunkCount = 0
+    @usableFromInline var tableCapacity = 0
+    /// Slots in use: `0 ..< count`, in the order they were filled.
+    @usableFromInline var count = 0
+
+    @usableFromInline init() {}
+}
+
+/// The operations on a slab of `Fields` (its state is a `SpecSlabState` inside the arena).
+@usableFromInline
+enum SpecSlab<Fields: SpecFields> {
+    /// Slots per chunk (a power of two); a feed cell's layout uses a handful per spec type.
+    @inlinable static var chunkShift: Int { 6 }
+    @inlinable static var chunkCapacity: Int { 1 << chunkShift }
+    @inlinable static var slotStride: Int { (8 + MemoryLayout<Fields>.size + 7) & ~7 }
+
+    /// The fields of slot `index` (initialized or not).
+    @inlinable @inline(__always)
+    static func fields(_ slab: UnsafeMutablePointer<SpecSlabState>, _ index: Int) -> UnsafeMutablePointer<Fields> {
+        (slab.pointee.table.unsafelyUnwrapped[index >> chunkShift] + (index & (chunkCapacity - 1)) * slotStride + 8)
+            .assumingMemoryBound(to: Fields.self)
+    }
+
+    /// Takes the next slot; the caller initializes its fields and then stamps its generation.
+    @inlinable @inline(__always)
+    static func reserve(_ slab: UnsafeMutablePointer<SpecSlabState>) -> UnsafeMutablePointer<Fields> {
+        if slab.pointee.count == slab.pointee.chunkCount << chunkShift { addChunk(slab) }
+        let fields = fields(slab, slab.pointee.count)
+        slab.pointee.count += 1
+        return fields
+    }
+
+    /// Fills the next slot with `value`, stamped with `generation`; returns where the fields are.
+    @inlinable @inline(__always)
+    static func fill(_ slab: UnsafeMutablePointer<SpecSlabState>, _ value: consuming Fields,
+                     generation: UInt64) -> UnsafeMutablePointer<Fields> {
+        let fields = reserve(slab)
+        fields.initialize(to: value)
+        setGeneration(generation, of: fields)
+        return fields
+    }
+
+    /// The generation word in front of a slot's fields.
+    @inlinable @inline(__always)
+    static func generation(of fields: UnsafeMutablePointer<Fields>) -> UInt64 {
+        (UnsafeRawPointer(fields) - 8).load(as: UInt64.self)
+    }
+
+    @inlinable @inline(__always)
+    static func setGeneration(_ generation: UInt64, of fields: UnsafeMutablePointer<Fields>) {
+        (UnsafeMutableRawPointer(fields) - 8).storeBytes(of: generation, as: UInt64.self)
+    }
+
+    @usableFromInline @inline(never)
+    static func addChunk(_ slab: UnsafeMutablePointer<SpecSlabState>) {
+        precondition(MemoryLayout<Fields>.alignment <= 8, "spec fields must be at most 8-byte aligned")
+        if slab.pointee.chunkCount == slab.pointee.tableCapacity {
+            let capacity = Swift.max(4, slab.pointee.tableCapacity * 2)
+            let table = UnsafeMutablePointer<UnsafeMutableRawPointer>.allocate(capacity: capacity)
+            if let old = slab.pointee.table {
+                table.moveInitialize(from: old, count: slab.pointee.chunkCount)
+                old.deallocate()
+            }
+            slab.pointee.table = table
+            slab.pointee.tableCapacity = capacity
+        }
+        let chunk = UnsafeMutableRawPointer.allocate(byteCount: slotStride * chunkCapacity, alignment: 8)
+        // Generation 0: no fields yet. Only the generation words are written; the fields stay
+        // uninitialized memory until `fill`.
+        for index in 0..<chunkCapacity {
+            (chunk + index * slotStride).storeBytes(of: 0, as: UInt64.self)
+        }
+        (slab.pointee.table.unsafelyUnwrapped + slab.pointee.chunkCount).initialize(to: chunk)
+        slab.pointee.chunkCount += 1
+    }
+
+    /// Destroys the fields of every slot filled since `mark` (newest first) and frees those slots.
+    @usableFromInline
+    static func truncate(_ slab: UnsafeMutablePointer<SpecSlabState>, to mark: Int,
+                         arena: UnsafeMutablePointer<SpecArena>) {
+        while slab.pointee.count > mark {
+            slab.pointee.count -= 1
+            let fields = fields(slab, slab.pointee.count)
+            Fields.willDestroy(fields, in: arena)
+            fields.deinitialize(count: 1)
+            setGeneration(0, of: fields)
+        }
+    }
+
+    /// Empties the slab and frees its memory (the arena's thread is exiting).
+    static func release(_ slab: UnsafeMutablePointer<SpecSlabState>, arena: UnsafeMutablePointer<SpecArena>) {
+        truncate(slab, to: 0, arena: arena)
+        if let table = slab.pointee.table {
+            for index in 0..<slab.pointee.chunkCount { table[index].deallocate() }
+            table.deallocate()
+        }
+        slab.pointee = SpecSlabState()
+    }
+}
+
+/// The arena of one thread: a slab per built-in spec type that keeps its fields here, the depth of open
+/// regions, and the generation new slots are stamped with. Allocated once per thread and reached through
+/// a C11 thread-local; plain memory, so reaching it retains nothing.
+@usableFromInline
+struct SpecArena {
+    @usableFromInline var stacks = SpecSlabState()
+    @usableFromInline var insets = SpecSlabState()
+    @usableFromInline var ratios = SpecSlabState()
+    @usableFromInline var plains = SpecSlabState()
+    /// Custom styles of the specs above (SpecStorage+Style.swift).
+    @usableFromInline var styles = SpecSlabState()
+    /// Stacks' children (SpecArena+Children.swift).
+    @usableFromInline var children = SpecChildrenState()
+    /// Open regions on this thread (nested when a child node measures its own spec inside its parent's).
+    @usableFromInline var depth = 0
+    /// Stamped into every slot filled now; bumped whenever a region closes, so no handle from a closed
+    /// region ever matches a slot again. Starts at 1 (0 marks an empty slot).
+    @usableFromInline var generation: UInt64 = 1
+
+    @usableFromInline init() {}
+
+    /// The calling thread's arena while a region is open on it, else nil (specs then use heap boxes).
+    @inlinable @inline(__always)
+    static var currentInRegion: UnsafeMutablePointer<SpecArena>? {
+        guard let raw = loom_current_spec_arena() else { return nil }
+        let arena = raw.assumingMemoryBound(to: SpecArena.self)
+        return arena.pointee.depth > 0 ? arena : nil
+    }
+
+    /// The calling thread's arena (made on first use; freed by the pthread key's destructor when the
+    /// thread exits).
+    @inlinable @inline(__always)
+    static var current: UnsafeMutablePointer<SpecArena> {
+        if let raw = loom_current_spec_arena() { return raw.assumingMemoryBound(to: SpecArena.self) }
+        return makeCurrent()
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let rc = pthread_key_create(&key) { raw in
+            guard let raw else { return }
+            loom_set_current_spec_arena(nil)
+            let arena = raw.assumingMemoryBound(to: SpecArena.self)
+            SpecSlab<StackLayoutSpec.Fields>.release(arena.pointer(to: \.stacks)!, arena: arena)
+            SpecSlab<InsetLayoutSpec.Fields>.release(arena.pointer(to: \.insets)!, arena: arena)
+            SpecSlab<RatioLayoutSpec.Fields>.release(arena.pointer(to: \.ratios)!, arena: arena)
+            SpecSlab<LayoutSpec.Fields>.release(arena.pointer(to: \.plains)!, arena: arena)
+            SpecSlab<SpecStyleSlot>.release(arena.pointer(to: \.styles)!, arena: arena)
+            arena.pointer(to: \.children)!.release()
+            arena.deinitialize(count: 1)
+            arena.deallocate()
+        }
+        precondition(rc == 0, "pthread_key_create failed with \(rc)")
+        return key
+    }()
+
+    @usableFromInline @inline(never)
+    static func makeCurrent() -> UnsafeMutablePointer<SpecArena> {
+        let arena = UnsafeMutablePointer<SpecArena>.allocate(capacity: 1)
+        arena.initialize(to: SpecArena())
+        pthread_setspecific(key, arena)
+        loom_set_current_spec_arena(arena)
+        return arena
+    }
+
+    /// Where each slab stood when a region opened.
+    @usableFromInline
+    struct Mark {
+        @usableFromInline let stacks: Int, insets: Int, ratios: Int, plains: Int, styles: Int
+        @usableFromInline let children: SpecChildrenState.Mark
+        @inlinable init(stacks: Int, insets: Int, ratios: Int, plains: Int, styles: Int,
+                        children: SpecChildrenState.Mark) {
+            self.stacks = stacks
+            self.insets = insets
+            self.ratios = ratios
+            self.plains = plains
+            self.styles = styles
+            self.children = children
+        }
+    }
+
+    @inlinable
+    var mark: Mark {
+        Mark(stacks: stacks.count, insets: insets.count, ratios: ratios.count, plains: plains.count,
+             styles: styles.count, children: children.mark)
+    }
+
+    /// Live slots over all slabs (tests: a closed region leaves none behind).
+    @usableFromInline
+    var liveSpecCount: Int {
+        stacks.count + insets.count + ratios.count + plains.count + styles.count + children.liveCount
+    }
+}
+
+extension UnsafeMutablePointer where Pointee == SpecArena {
+    /// Closes a region: destroys the specs built since `mark` and retires their generation.
+    @inlinable @inline(__always)
+    func closeRegion(to mark: SpecArena.Mark) {
+        pointee.depth -= 1
+        // Nothing built, nothing freed: no handle can go stale, so the generation stays.
+        if pointee.stacks.count != mark.stacks || pointee.insets.count != mark.insets
+            || pointee.ratios.count != mark.ratios || pointee.plains.count != mark.plains
+            || pointee.styles.count != mark.styles || pointee.children.mark != mark.children {
+            truncate(to: mark)
+            pointee.generation &+= 1
+        }
+    }
+
+    @usableFromInline @inline(never)
+    func truncate(to mark: SpecArena.Mark) {
+        SpecSlab<StackLayoutSpec.Fields>.truncate(pointer(to: \.stacks)!, to: mark.stacks, arena: self)
+        SpecSlab<InsetLayoutSpec.Fields>.truncate(pointer(to: \.insets)!, to: mark.insets, arena: self)
+        SpecSlab<RatioLayoutSpec.Fields>.truncate(pointer(to: \.ratios)!, to: mark.ratios, arena: self)
+        SpecSlab<LayoutSpec.Fields>.truncate(pointer(to: \.plains)!, to: mark.plains, arena: self)
+        SpecSlab<SpecStyleSlot>.truncate(pointer(to: \.styles)!, to: mark.styles, arena: self)
+        pointer(to: \.children)!.truncate(to: mark.children)
+    }
+}
+
+/// Spec regions: the built-in specs (stack, inset, ratio, plain/spacer) built inside `with` keep their
+/// fields in the calling thread's arena, without allocating, and are destroyed when it returns.
+public enum LayoutSpecRegion {
+    /// Runs `body` inside a spec region of the calling thread. Nothing `body` returns may hold a spec built
+    /// inside it (a `Layout` holds none). Regions nest.
+    @inlinable @inline(__always)
+    public static func with<R>(_ body: () throws -> R) rethrows -> R {
+        let arena = SpecArena.current
+        let mark = arena.pointee.mark
+        arena.pointee.depth += 1
+        // Closed on both paths without `defer`, which the compiler outlined into a call of its own.
+        let result: R
+        do {
+            result = try body()
+        } catch {
+            arena.closeRegion(to: mark)
+            throw error
+        }
+        arena.closeRegion(to: mark)
+        return result
+    }
+
+    /// Whether a region is open on the calling thread.
+    public static var isOpen: Bool { SpecArena.currentInRegion != nil }
+
+    /// Specs and stack children alive in the calling thread's arena (0 outside every region: a closed
+    /// region leaves none).
+    public static var liveSpecCount: Int { SpecArena.current.pointee.liveSpecCount }
+}

@@ -1,0 +1,93 @@
+// A built-in spec's style, kept only when the spec has one of its own (issue #6's feed-parity cell: most
+// specs never touch their style). A spec starts with the shared default style — nothing stored, nothing
+// copied — and gets room for its own on its first style mutation: an arena slot in a spec region, the
+// box's style element outside. Every spec carried a whole 200-byte style before, written at init and
+// copied with the fields; reading the default style in place also spares the stack algorithm a copy per
+// spec child.
+
+/// An arena slot holding one custom style.
+@usableFromInline
+struct SpecStyleSlot: SpecFields {
+    @usableFromInline var style: LayoutElementStyle
+
+    @inlinable init(style: LayoutElementStyle) { self.style = style }
+
+    @inlinable
+    static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
+        arena.pointer(to: \.styles).unsafelyUnwrapped
+    }
+
+    /// A style slot has no style of its own to point at.
+    @inlinable var customStyle: UnsafeMutablePointer<LayoutElementStyle>? {
+        get { nil }
+        set {}
+    }
+
+    /// A new slot in `arena` holding `style`; returns the style's address.
+    @inlinable
+    static func make(copying style: LayoutElementStyle, in arena: UnsafeMutablePointer<SpecArena>)
+        -> UnsafeMutablePointer<LayoutElementStyle> {
+        let slot = SpecSlab<SpecStyleSlot>.fill(slab(in: arena), SpecStyleSlot(style: style),
+                                                generation: arena.pointee.generation)
+        return slot.pointer(to: \.style).unsafelyUnwrapped
+    }
+}
+
+extension SpecStorage {
+    /// The spec's style (a copy).
+    @inlinable
+    var style: LayoutElementStyle {
+        fields.pointee.customStyle?.pointee ?? LayoutElementStyle.defaultStyle
+    }
+
+    /// The style's size, read without copying the style.
+    @inlinable
+    var styleSize: LayoutElementSize {
+        if let custom = fields.pointee.customStyle { return custom.pointee.size }
+        return LayoutElementStyle.defaultStyle.size
+    }
+
+    /// Runs `body` on the style in place.
+    @inlinable @inline(__always)
+    func withStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R {
+        if let custom = fields.pointee.customStyle { return Self.borrow(&custom.pointee, body) }
+        return body(LayoutElementStyle.defaultStyle)
+    }
+
+    /// Hands `style` to `body` by address: passed from an unsafe pointer's `pointee` it would be copied
+    /// first (200 bytes), from an inout access it is not.
+    @inlinable @inline(__always)
+    static func borrow<R>(_ style: inout LayoutElementStyle, _ body: (borrowing LayoutElementStyle) -> R) -> R {
+        body(style)
+    }
+
+    /// This spec's own style, to mutate in place: its own fields first (copy on write), then room for a
+    /// style of its own, starting from the default, unless it has one.
+    @inlinable
+    mutating func uniqueStyle() -> UnsafeMutablePointer<LayoutElementStyle> {
+        let fields = uniqueFields()
+        if let custom = fields.pointee.customStyle { return custom }
+        return makeOwnStyle(fields)
+    }
+
+    /// Room for a style of its own for a spec whose storage was made just now, so nothing else can share
+    /// its fields (an initializer's; skips the copy on write of `uniqueStyle`).
+    @inlinable
+    mutating func uniqueOwnStyle() -> UnsafeMutablePointer<LayoutElementStyle> {
+        makeOwnStyle(slot ?? box.unsafelyUnwrapped.fields)
+    }
+
+    @inlinable
+    func makeOwnStyle(_ fields: UnsafeMutablePointer<Fields>) -> UnsafeMutablePointer<LayoutElementStyle> {
+        let custom: UnsafeMutablePointer<LayoutElementStyle>
+        if slot != nil {
+            custom = SpecStyleSlot.make(copying: LayoutElementStyle.defaultStyle,
+                                        in: SpecArena.currentInRegion.unsafelyUnwrapped)
+        } else {
+            custom = box.unsafelyUnwrapped.styleRoom
+            custom.initialize(to: LayoutElementStyle.defaultStyle)
+        }
+        fields.pointee.customStyle = custom
+        return custom
+    }
+}

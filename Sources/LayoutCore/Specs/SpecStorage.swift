@@ -1,0 +1,137 @@
+// The handle a built-in spec keeps its fields behind (SpecArena.swift says why): three words, so that a
+// spec fits an existential's inline buffer and `any LayoutElement` never boxes it. Inside a spec region
+// the fields are a slot of the thread's arena; outside, a heap box.
+//
+// Value semantics either way: a copy of a spec shares the fields until one of the copies is mutated, and
+// that copy then gets fields of its own — a new arena slot (the old one stays until its region closes) or,
+// for a box that is not uniquely referenced, a new box.
+
+/// Spec fields that can live in a SpecArena: each names its slab.
+@usableFromInline
+protocol SpecFields {
+    /// This type's slab in `arena`.
+    static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState>
+    /// Called on a slot's fields just before its region destroys them (a stack hands its children
+    /// array back to the arena).
+    static func willDestroy(_ fields: UnsafeMutablePointer<Self>, in arena: UnsafeMutablePointer<SpecArena>)
+    /// Called on a copy made for a mutation (copy on write), which shares its references with the
+    /// original slot until one of them changes.
+    static func didCopy(_ fields: UnsafeMutablePointer<Self>)
+    /// The spec's own style once it has one; nil while it has the default style, which specs share
+    /// (SpecStorage+Style.swift).
+    var customStyle: UnsafeMutablePointer<LayoutElementStyle>? { get set }
+}
+
+extension SpecFields {
+    @inlinable
+    static func willDestroy(_ fields: UnsafeMutablePointer<Self>, in arena: UnsafeMutablePointer<SpecArena>) {}
+    @inlinable
+    static func didCopy(_ fields: UnsafeMutablePointer<Self>) {}
+}
+
+/// The heap home of a spec's fields outside spec regions: the fields are the buffer's header and room for
+/// a custom style its one element, so one allocation holds both at addresses that stay put while the box
+/// lives. (The style element is a trivial type: it needs no deinitialization, initialized or not.)
+@usableFromInline
+final class SpecBox<Fields>: ManagedBuffer<Fields, LayoutElementStyle>, @unchecked Sendable {
+    @inlinable
+    static func make(_ fields: Fields) -> SpecBox<Fields> {
+        unsafeDowncast(SpecBox<Fields>.create(minimumCapacity: 1) { _ in fields }, to: SpecBox<Fields>.self)
+    }
+
+    @inlinable
+    var fields: UnsafeMutablePointer<Fields> { withUnsafeMutablePointerToHeader { $0 } }
+
+    /// Where this box keeps a custom style.
+    @inlinable
+    var styleRoom: UnsafeMutablePointer<LayoutElementStyle> { withUnsafeMutablePointerToElements { $0 } }
+}
+
+@usableFromInline
+struct SpecStorage<Fields: SpecFields>: @unchecked Sendable {
+    // Exactly one of `slot` and `box` is set. Sendable: a spec built in a region is used on its thread
+    // only (SpecArena.swift); a boxed one is copied on write, so sharing it across threads reads only.
+    @usableFromInline var slot: UnsafeMutablePointer<Fields>?
+    @usableFromInline var generation: UInt64
+    @usableFromInline var box: SpecBox<Fields>?
+
+    /// A slot of `arena` (the calling thread's, in a region) for a new spec's fields: the spec's
+    /// initializer writes them in place, field by field, then makes its storage with `init(slot:in:)`.
+    /// In place, and not through a closure: building the fields as a value and moving them into the slot
+    /// copied a spec's ~300 bytes three times, and a captured child was copied instead of moved
+    /// (callgrind, feed-parity fresh).
+    @inlinable @inline(__always)
+    static func reserveSlot(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<Fields> {
+        SpecSlab<Fields>.reserve(Fields.slab(in: arena))
+    }
+
+    /// Storage for a slot from `reserveSlot(in:)` whose fields are now initialized.
+    @inlinable @inline(__always)
+    init(slot: UnsafeMutablePointer<Fields>, in arena: UnsafeMutablePointer<SpecArena>) {
+        generation = arena.pointee.generation
+        SpecSlab<Fields>.setGeneration(generation, of: slot)
+        self.slot = slot
+        box = nil
+    }
+
+    /// Storage in a heap box (outside spec regions).
+    @inlinable
+    init(boxing fields: consuming Fields) {
+        generation = 0
+        slot = nil
+        box = SpecBox.make(fields)
+    }
+
+    /// Whether the fields are an arena slot (tests).
+    var isInArena: Bool { slot != nil }
+
+    /// The fields, to read in place (`storage.fields.pointee.insets`): valid while this storage lives
+    /// and is not mutated. Read through a pointer rather than a `_read` accessor: chained read
+    /// coroutines copied the whole fields out (an outlined copy and destroy per read, callgrind).
+    @inlinable
+    var fields: UnsafeMutablePointer<Fields> {
+        if let slot {
+            Self.checkLive(slot, generation)
+            return slot
+        }
+        return box.unsafelyUnwrapped.fields
+    }
+
+    /// The fields, to mutate in place: this storage's own copy first (copy on write), so other copies of
+    /// the spec keep theirs.
+    @inlinable
+    mutating func uniqueFields() -> UnsafeMutablePointer<Fields> {
+        if let slot {
+            Self.checkLive(slot, generation)
+            // A matching generation means the slot's region is still open, so there is an arena in a
+            // region; the copy goes to the innermost one.
+            let arena = SpecArena.currentInRegion.unsafelyUnwrapped
+            generation = arena.pointee.generation
+            let copy = SpecSlab<Fields>.fill(Fields.slab(in: arena), slot.pointee, generation: generation)
+            Fields.didCopy(copy)
+            if let style = copy.pointee.customStyle {
+                copy.pointee.customStyle = SpecStyleSlot.make(copying: style.pointee, in: arena)
+            }
+            self.slot = copy
+            return copy
+        }
+        if !isKnownUniquelyReferenced(&box) {
+            let copy = SpecBox.make(box.unsafelyUnwrapped.fields.pointee)
+            if let style = copy.fields.pointee.customStyle {
+                copy.styleRoom.initialize(to: style.pointee)
+                copy.fields.pointee.customStyle = copy.styleRoom
+            }
+            box = copy
+        }
+        return box.unsafelyUnwrapped.fields
+    }
+
+    /// A handle whose slot was emptied or refilled since it was made escaped the spec region it was built
+    /// in: a programmer error, stopped before it reads another spec's fields.
+    @inlinable
+    static func checkLive(_ slot: UnsafeMutablePointer<Fields>, _ generation: UInt64) {
+        precondition(SpecSlab<Fields>.generation(of: slot) == generation,
+                     "a layout spec was used after the layout it was built for ended (specs built in "
+                         + "layoutSpecThatFits live until that layout is done; build a new one per layout)")
+    }
+}

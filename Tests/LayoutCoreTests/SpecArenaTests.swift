@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+@testable import LayoutCore
+
+// Spec regions (Specs/SpecArena.swift): the built-in specs built inside `LayoutSpecRegion.with` keep
+// their fields in the thread's arena and are destroyed when it returns; outside they are boxed. Either
+// way they behave as values and lay out alike.
+
+@Suite struct SpecArenaTests {
+    /// Flattened frames of `root` in `range`, as bit patterns (NaN and ∞ positions compare exactly).
+    static func frames(_ root: any LayoutElement, _ range: SizeRange) -> [UInt64] {
+        let layout = root.layoutThatFits(range).flattened()
+        return [layout.size.width, layout.size.height].map(\.bitPattern)
+            + layout.sublayouts.flatMap { [$0.position.x, $0.position.y, $0.size.width, $0.size.height].map(\.bitPattern) }
+    }
+
+    @Test func specsBuiltInARegionLiveInTheArenaAndOutsideInABox() {
+        let outside = InsetLayoutSpec(insets: EdgeInsets(all: 1), child: LayoutSpec())
+        #expect(!outside.storage.isInArena)
+        #expect(!LayoutSpecRegion.isOpen)
+        let before = LayoutSpecRegion.liveSpecCount
+        LayoutSpecRegion.with {
+            #expect(LayoutSpecRegion.isOpen)
+            let inset = InsetLayoutSpec(insets: EdgeInsets(all: 1), child: LayoutSpec())
+            let ratio = RatioLayoutSpec(ratio: 1, child: inset)
+            let stack = StackLayoutSpec.vertical(children: [ratio, LayoutSpec.spacer()])
+            #expect(inset.storage.isInArena && ratio.storage.isInArena && stack.storage.isInArena)
+            // inset, its child spec, ratio, stack, spacer, the spacer's own style and the stack's 2 children
+            #expect(LayoutSpecRegion.liveSpecCount == before + 8)
+        }
+        #expect(LayoutSpecRegion.liveSpecCount == before)
+        #expect(!LayoutSpecRegion.isOpen)
+    }
+
+    @Test func nestedRegionsDestroyOnlyTheirOwnSpecs() {
+        let base = LayoutSpecRegion.liveSpecCount
+        LayoutSpecRegion.with {
+            var outer = StackLayoutSpec.horizontal(children: [LayoutSpec { $0.width = .points(10) }])
+            let outerCount = LayoutSpecRegion.liveSpecCount
+            let innerFrames = LayoutSpecRegion.with {
+                let inner = InsetLayoutSpec(insets: EdgeInsets(all: 5), child: outer)
+                #expect(LayoutSpecRegion.liveSpecCount == outerCount + 1)
+                return Self.frames(inner, SizeRange(exactly: Size(width: 100, height: 50)))
+            }
+            #expect(LayoutSpecRegion.liveSpecCount == outerCount)
+            #expect(innerFrames.count == 2)
+            // The outer spec is still whole after the inner region reused its slots.
+            _ = LayoutSpecRegion.with { RatioLayoutSpec(ratio: 2, child: LayoutSpec()) }
+            outer.spacing = 3
+            #expect(outer.children.count == 1 && outer.spacing == 3)
+            #expect(outer.layoutThatFits(SizeRange(exactly: Size(width: 40, height: 20))).size == Size(width: 40, height: 20))
+        }
+        #expect(LayoutSpecRegion.liveSpecCount == base)
+    }
+
+    /// A copy keeps its fields when the original is mutated — in a region (a new slot for the mutated
+    /// copy) as outside (copy on write of the box).
+    @Test(arguments: [false, true])
+    func specsAreValuesInsideAndOutsideRegions(inRegion: Bool) {
+        func check() {
+            let a = LayoutSpec { $0.width = .points(10) }
+            let b = LayoutSpec { $0.width = .points(20) }
+            var stack = StackLayoutSpec.vertical(spacing: 1, children: [a])
+            var copy = stack
+            copy.style.flexGrow = 2
+            copy.spacing = 7
+            copy.children.append(b)
+            copy.direction = .horizontal
+            #expect(stack.style.flexGrow == 0 && stack.spacing == 1 && stack.children.count == 1)
+            #expect(stack.direction == .vertical)
+            #expect(copy.style.flexGrow == 2 && copy.spacing == 7 && copy.children.count == 2)
+            #expect(copy.direction == .horizontal)
+            stack.alignItems = .center
+            #expect(copy.alignItems == .stretch && stack.alignItems == .center)
+
+            var inset = InsetLayoutSpec(insets: EdgeInsets(all: 1), child: a)
+            let insetCopy = inset
+            inset.insets.top = 9
+            inset.child = b
+            #expect(insetCopy.insets.top == 1 && inset.insets.top == 9)
+            #expect(insetCopy.layoutThatFits(SizeRange(width: 100)).size.width == 100)
+            var ratio = RatioLayoutSpec(ratio: 1, child: a)
+            let ratioCopy = ratio
+            ratio.ratio = 3
+            #expect(ratioCopy.ratio == 1 && ratio.ratio == 3)
+        }
+        if inRegion { LayoutSpecRegion.with(check) } else { check() }
+    }
+
+    /// The same random spec trees (stack, inset, ratio and plain specs among the other kinds, styles set
+    /// while building) give the same frames built inside a region as outside.
+    @Test func randomTreesLayOutAlikeInsideAndOutsideARegion() {
+        for seed in UInt64(0)..<300 {
+            let boxed = RandomSpecTree(seed: 0xA4E_0000 &+ seed, allowStacks: true)
+            let expected = Self.frames(boxed.root, boxed.range)
+            let actual = LayoutSpecRegion.with {
+                let tree = RandomSpecTree(seed: 0xA4E_0000 &+ seed, allowStacks: true)
+                return Self.frames(tree.root, tree.range)
+            }
+            #expect(actual == expected, "seed \(0xA4E_0000 &+ seed)")
+            if actual != expected { break }
+        }
+        #expect(LayoutSpecRegion.liveSpecCount == 0)
+    }
+
+    /// A stack's children array goes back to the arena when its region closes; the next stacks get their
+    /// own children, never a previous stack's.
+    @Test func recycledChildrenArraysHoldOnlyTheNewChildren() {
+        for round in 0..<20 {
+            LayoutSpecRegion.with {
+                let count = round % 4
+                let children: [any LayoutElement] = (0..<count).map { i in LayoutSpec { $0.height = .points(Double(i + 1)) } }
+                var stack = StackLayoutSpec.vertical(children: children)
+                var copy = stack
+                copy.style.flexGrow = 1
+                stack.spacing = 0
+                #expect(stack.children.count == count && copy.children.count == count)
+                let layout = copy.layoutThatFits(SizeRange(width: 10))
+                #expect(layout.size.height == Double(count * (count + 1) / 2))
+            }
+        }
+    }
+
+    /// Each thread has its own arena: a region on another thread does not see this thread's specs.
+    @Test func eachThreadHasItsOwnArena() async {
+        let here = LayoutSpecRegion.liveSpecCount
+        LayoutSpecRegion.with {
+            _ = StackLayoutSpec.vertical(children: [LayoutSpec()])
+        }
+        let other = await Task.detached { () -> (Bool, Int) in
+            let open = LayoutSpecRegion.isOpen
+            let count = LayoutSpecRegion.with { () -> Int in
+                _ = InsetLayoutSpec(insets: EdgeInsets(all: 1), child: LayoutSpec())
+                return LayoutSpecRegion.liveSpecCount
+            }
+            return (open, count)
+        }.value
+        #expect(other.0 == false && other.1 >= 2)
+        #expect(LayoutSpecRegion.liveSpecCount == here)
+    }
+
+    /// A spec that outlives the region it was built in is stopped with a message, not read from a slot
+    /// another spec may be using.
+    @Test func aSpecUsedAfterItsRegionClosedStopsWithAMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let escaped = LayoutSpecRegion.with { InsetLayoutSpec(insets: EdgeInsets(all: 1), child: LayoutSpec()) }
+            LayoutSpecRegion.with { _ = InsetLayoutSpec(insets: EdgeInsets(all: 2), child: LayoutSpec()) }
+            _ = escaped.insets
+        }
+        let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(text.contains("a layout spec was used after the layout it was built for ended"), "stderr: \(text)")
+    }
+}
