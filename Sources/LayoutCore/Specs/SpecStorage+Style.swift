@@ -27,6 +27,7 @@ struct SpecStyleSlot: SpecFields {
     @inlinable
     static func make(copying style: LayoutElementStyle, in arena: UnsafeMutablePointer<SpecArena>)
         -> UnsafeMutablePointer<LayoutElementStyle> {
+        arena.prepareToBuild()
         let slot = SpecSlab<SpecStyleSlot>.fill(slab(in: arena), SpecStyleSlot(style: style),
                                                 generation: arena.pointee.generation)
         return slot.pointer(to: \.style).unsafelyUnwrapped

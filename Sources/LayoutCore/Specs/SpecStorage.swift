@@ -62,7 +62,8 @@ struct SpecStorage<Fields: SpecFields>: @unchecked Sendable {
     /// (callgrind, feed-parity fresh).
     @inlinable @inline(__always)
     static func reserveSlot(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<Fields> {
-        SpecSlab<Fields>.reserve(Fields.slab(in: arena))
+        arena.prepareToBuild()
+        return SpecSlab<Fields>.reserve(Fields.slab(in: arena))
     }
 
     /// Storage for a slot from `reserveSlot(in:)` whose fields are now initialized.
@@ -106,6 +107,7 @@ struct SpecStorage<Fields: SpecFields>: @unchecked Sendable {
             // A matching generation means the slot's region is still open, so there is an arena in a
             // region; the copy goes to the innermost one.
             let arena = SpecArena.currentInRegion.unsafelyUnwrapped
+            arena.prepareToBuild()
             generation = arena.pointee.generation
             let copy = SpecSlab<Fields>.fill(Fields.slab(in: arena), slot.pointee, generation: generation)
             Fields.didCopy(copy)

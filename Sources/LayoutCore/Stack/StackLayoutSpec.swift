@@ -81,6 +81,7 @@ public struct StackLayoutSpec: LayoutElement {
         // only reads `children`, so an array literal argument does not escape and the optimizer puts it on
         // the caller's stack (storing the argument on any path would make it escape on all).
         if let arena = SpecArena.currentInRegion {
+            arena.prepareToBuild()
             let run = children.withUnsafeBufferPointer { arena.pointer(to: \.children).unsafelyUnwrapped.append($0) }
             let fields = SpecStorage<Fields>.reserveSlot(in: arena)
             fields.pointer(to: \.customStyle).unsafelyUnwrapped.initialize(to: nil)
