@@ -53,6 +53,28 @@ import Testing
         #expect(LayoutSpecRegion.liveSpecCount == base)
     }
 
+    /// Regions take their mark only when something is first built in them: an outer region that built
+    /// nothing before an inner one did still destroys exactly its own specs, and regions that build
+    /// nothing leave everything alone.
+    @Test func regionsThatBuildNothingOrBuildLateKeepTheirOwnSpecs() {
+        let base = LayoutSpecRegion.liveSpecCount
+        LayoutSpecRegion.with {
+            LayoutSpecRegion.with {
+                LayoutSpecRegion.with {}
+                let inner = StackLayoutSpec.vertical(children: [LayoutSpec(), LayoutSpec()])
+                #expect(inner.children.count == 2)
+            }
+            #expect(LayoutSpecRegion.liveSpecCount == base)
+            let late = InsetLayoutSpec(insets: EdgeInsets(all: 3), child: LayoutSpec())
+            let afterLate = LayoutSpecRegion.liveSpecCount
+            LayoutSpecRegion.with { LayoutSpecRegion.with {} }
+            #expect(LayoutSpecRegion.liveSpecCount == afterLate)
+            #expect(late.insets.top == 3)
+            #expect(late.layoutThatFits(SizeRange(exactly: Size(width: 10, height: 10))).size == Size(width: 10, height: 10))
+        }
+        #expect(LayoutSpecRegion.liveSpecCount == base)
+    }
+
     /// A copy keeps its fields when the original is mutated — in a region (a new slot for the mutated
     /// copy) as outside (copy on write of the box).
     @Test(arguments: [false, true])
