@@ -31,10 +31,10 @@ public struct InsetLayoutSpec: LayoutElement {
     @usableFromInline var storage: SpecStorage<Fields>
 
     @inlinable
-    public init(insets: EdgeInsets, child: any LayoutElement) {
+    public init(insets: EdgeInsets, child: consuming any LayoutElement) {
         if let arena = SpecArena.currentInRegion {
             let fields = SpecStorage<Fields>.reserveSlot(in: arena)
-            Fields.initialize(fields, insets: insets, child: child)
+            Fields.initialize(fields, insets: insets, child: consume child)
             storage = SpecStorage(slot: fields, in: arena)
         } else {
             storage = SpecStorage(boxing: Fields(insets: insets, child: child))

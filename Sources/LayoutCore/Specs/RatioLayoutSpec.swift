@@ -29,10 +29,10 @@ public struct RatioLayoutSpec: LayoutElement {
     @usableFromInline var storage: SpecStorage<Fields>
 
     @inlinable
-    public init(ratio: Double, child: any LayoutElement) {
+    public init(ratio: Double, child: consuming any LayoutElement) {
         if let arena = SpecArena.currentInRegion {
             let fields = SpecStorage<Fields>.reserveSlot(in: arena)
-            Fields.initialize(fields, ratio: ratio, child: child)
+            Fields.initialize(fields, ratio: ratio, child: consume child)
             storage = SpecStorage(slot: fields, in: arena)
         } else {
             storage = SpecStorage(boxing: Fields(ratio: ratio, child: child))
