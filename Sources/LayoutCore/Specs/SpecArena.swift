@@ -20,15 +20,16 @@ import CThreadLocal
 // Outside any region (a spec built by a test, a document, a layout block made once) the fields go to a
 // heap box instead, exactly the cost of the existential box before.
 //
-// Safety: a spec must not outlive the region it was built in (Texture: a spec is used for one layout).
-// Every slot carries the generation it was filled in and every handle the generation it expects; closing
-// a region bumps the arena's generation, so a handle that escaped its region fails a precondition naming
-// the mistake instead of reading a slot some other spec now uses. The arena is its thread's alone (a
+// Safety: a spec must not outlive the region it was built in (Texture asserts that a spec serves one
+// layout). Every slot carries the generation it was filled in and every handle the generation it expects;
+// closing a region that built anything empties its slots and bumps the arena's generation, so a handle
+// that escaped its region fails a precondition naming the mistake instead of reading a slot some other
+// spec now uses. The arena is its thread's alone (a
 // C11 thread-local, no lock): specs built in a region are used on the thread that built them, as
 // layoutSpecThatFits' specs are.
 
 /// The slots of one spec type: chunks that never move (handles point into them), filled and emptied like a
-/// stack — a region's mark is the slab's count when it opened. A slot is a generation word followed by the
+/// stack — a region's mark is the slab's count before anything was built in it. A slot is a generation word followed by the
 /// fields (at offset 8: every spec's fields are 8-byte aligned); the fields are initialized exactly while
 /// the generation is non-zero. Plain memory behind a pointer: no reference counting on the spec path.
 @usableFromInline
