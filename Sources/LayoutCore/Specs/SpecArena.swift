@@ -147,8 +147,13 @@ struct SpecArena {
     @usableFromInline var plains = SpecSlabState()
     /// Custom styles of the specs above (SpecStorage+Style.swift).
     @usableFromInline var styles = SpecSlabState()
-    /// Stacks' children (SpecArena+Children.swift).
-    @usableFromInline var children = SpecChildrenState()
+    /// Emptied children arrays of destroyed stacks, capacity kept, for the next stacks built here: a stack
+    /// copies its children into one of these instead of keeping the caller's array, so an array literal
+    /// argument never escapes and the optimizer allocates it on the caller's stack. An array, not a run of
+    /// arena memory: the stack algorithm calls children in place from an array it borrows, while through an
+    /// unsafe pointer it had to copy each child or access it inout (fresh feed-parity layout ~6 % slower
+    /// in wall clock, scripts/compare-binaries.sh).
+    @usableFromInline var childArrays: [[any LayoutElement]] = []
     /// Open regions on this thread (nested when a child node measures its own spec inside its parent's).
     @usableFromInline var depth = 0
     /// Regions `1 ... markedDepth` have their mark in `marks[0 ..< markedDepth]`. A region takes its mark
@@ -191,7 +196,6 @@ struct SpecArena {
             SpecSlab<RatioLayoutSpec.Fields>.release(arena.pointer(to: \.ratios)!, arena: arena)
             SpecSlab<LayoutSpec.Fields>.release(arena.pointer(to: \.plains)!, arena: arena)
             SpecSlab<SpecStyleSlot>.release(arena.pointer(to: \.styles)!, arena: arena)
-            arena.pointer(to: \.children)!.release()
             arena.pointee.marks?.deallocate()
             arena.deinitialize(count: 1)
             arena.deallocate()
@@ -213,28 +217,41 @@ struct SpecArena {
     @usableFromInline
     struct Mark {
         @usableFromInline let stacks: Int, insets: Int, ratios: Int, plains: Int, styles: Int
-        @usableFromInline let children: SpecChildrenState.Mark
-        @inlinable init(stacks: Int, insets: Int, ratios: Int, plains: Int, styles: Int,
-                        children: SpecChildrenState.Mark) {
+        @inlinable init(stacks: Int, insets: Int, ratios: Int, plains: Int, styles: Int) {
             self.stacks = stacks
             self.insets = insets
             self.ratios = ratios
             self.plains = plains
             self.styles = styles
-            self.children = children
         }
     }
 
     @inlinable
     var mark: Mark {
         Mark(stacks: stacks.count, insets: insets.count, ratios: ratios.count, plains: plains.count,
-             styles: styles.count, children: children.mark)
+             styles: styles.count)
     }
 
     /// Live slots over all slabs (tests: a closed region leaves none behind).
     @usableFromInline
     var liveSpecCount: Int {
-        stacks.count + insets.count + ratios.count + plains.count + styles.count + children.liveCount
+        stacks.count + insets.count + ratios.count + plains.count + styles.count
+    }
+
+    /// A children array for a new stack: a recycled one (empty, capacity kept) when there is one.
+    @inlinable
+    mutating func takeChildArray() -> [any LayoutElement] {
+        childArrays.popLast() ?? []
+    }
+
+    /// Keeps `children`'s buffer for a later stack (emptied; at most 64 kept).
+    @usableFromInline
+    mutating func recycle(_ children: inout [any LayoutElement]) {
+        var list: [any LayoutElement] = []
+        swap(&list, &children)
+        guard list.capacity > 0, childArrays.count < 64 else { return }
+        list.removeAll(keepingCapacity: true)
+        childArrays.append(list)
     }
 }
 
@@ -288,7 +305,6 @@ extension UnsafeMutablePointer where Pointee == SpecArena {
         SpecSlab<RatioLayoutSpec.Fields>.truncate(pointer(to: \.ratios)!, to: mark.ratios, arena: self)
         SpecSlab<LayoutSpec.Fields>.truncate(pointer(to: \.plains)!, to: mark.plains, arena: self)
         SpecSlab<SpecStyleSlot>.truncate(pointer(to: \.styles)!, to: mark.styles, arena: self)
-        pointer(to: \.children)!.truncate(to: mark.children)
         pointee.generation &+= 1
     }
 }
@@ -317,7 +333,7 @@ public enum LayoutSpecRegion {
     /// Whether a region is open on the calling thread.
     public static var isOpen: Bool { SpecArena.currentInRegion != nil }
 
-    /// Specs and stack children alive in the calling thread's arena (0 outside every region: a closed
+    /// Specs alive in the calling thread's arena (0 outside every region: a closed
     /// region leaves none).
     public static var liveSpecCount: Int { SpecArena.current.pointee.liveSpecCount }
 }

@@ -72,18 +72,7 @@ struct StackContext {
 /// the stack's sublayouts). Kept apart from `StackContext` so that the context stays a plain value, and
 /// passed borrowed, never inside an inout value: a child read from a borrowed array is called in place.
 struct StackChildren {
-    let elements: UnsafeMutableBufferPointer<any LayoutElement>
-
-    var count: Int { elements.count }
-
-    /// Runs `body` on child `index` in place. Through an inout access: read through an unsafe pointer's
-    /// `pointee` (or a buffer's subscript), Swift copies the existential before each call (a copy, retain
-    /// and release per call; an array it borrows it would not, but the children are not an array). Only
-    /// non-mutating members are called on it.
-    @inline(__always)
-    func withChild<R>(_ index: Int, _ body: (inout any LayoutElement) -> R) -> R {
-        body(&elements.baseAddress.unsafelyUnwrapped[index])
-    }
+    let elements: [any LayoutElement]
 }
 
 /// The items of one stack layout: temporary storage (on the stack when small) that lives exactly as
@@ -93,7 +82,7 @@ typealias StackItems = UnsafeMutableBufferPointer<StackItem>
 
 /// One child: what the algorithm needs of its style (read once — a node's style may take a lock) and
 /// the size of its current layout along both axes. A plain value (no references), so copying one costs
-/// no reference counting; the child itself is `children.withChild(i)` and its current layout the scratch record `record`.
+/// no reference counting; the child itself is `children.elements[i]` and its current layout the scratch record `record`.
 struct StackItem {
     /// alignSelf unless auto, else the stack's alignItems (notSet is kept; it behaves as start).
     let alignment: StackLayoutAlignItems

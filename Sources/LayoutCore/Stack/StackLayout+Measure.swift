@@ -4,15 +4,13 @@
 extension StackLayout {
     /// One item per child, in child order, each reading its child's style once: initializes `items`
     /// (uninitialized, exactly as many as there are children).
-    static func initializeItems(_ items: StackItems, _ children: StackChildren, _ context: StackContext) {
-        for index in 0..<children.count {
+    static func initializeItems(_ items: StackItems, _ children: [any LayoutElement], _ context: StackContext) {
+        for index in children.indices {
             // In place (no copy of the whole style; a node's under its lock), which left ~2.2k of the
             // feed-parity cell's instructions to style copies and a vertical stack's derived style.
-            var item = children.withChild(index) { child in
-                child.withLayoutStyle { StackItem(style: $0, context: context) }
-            }
+            var item = children[index].withLayoutStyle { StackItem(style: $0, context: context) }
             if item.isBaselineAligned {
-                item.setBaselineMetrics(of: children.withChild(index) { $0.style })
+                item.setBaselineMetrics(of: children[index].style)
             }
             (items.baseAddress! + index).initialize(to: item)
         }
@@ -40,7 +38,7 @@ extension StackLayout {
         for index in items.indices {
             let layout: LayoutRecordIndex
             if context.optimizedFlexing && items[index].isFlexibleInBothDirections {
-                layout = children.withChild(index) { placeholderLayout(for: &$0, into: &scratch) }
+                layout = placeholderLayout(for: children.elements[index], into: &scratch)
             } else {
                 let basis = items[index].flexBasis
                 layout = measure(children, index, items[index],
@@ -88,13 +86,13 @@ extension StackLayout {
         }
         let range = context.direction.range(stackMin: stackMin, stackMax: stackMax,
                                             crossMin: childCrossMin, crossMax: childCrossMax)
-        return children.withChild(index) { $0.layoutThatFits(range, parentSize: context.parentSize, into: &scratch) }
+        return children.elements[index].layoutThatFits(range, parentSize: context.parentSize, into: &scratch)
     }
 
     /// The 0×0 layout Texture gives the skipped child of optimized flexing. It names the child (when the
     /// child is an object, i.e. a node) so that, should the child never be flexed, its node still gets a
     /// (zero) frame when the owning node flattens — exactly as in Texture.
-    static func placeholderLayout(for child: inout any LayoutElement,
+    static func placeholderLayout(for child: any LayoutElement,
                                   into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         scratch.appendLeaf(element: child.layoutObject, type: child.layoutElementType, size: .zero)
     }

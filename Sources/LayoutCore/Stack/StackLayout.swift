@@ -38,7 +38,7 @@ enum StackLayout {
 
     /// `context` holds the spec's options and `range` (StackLayoutSpec passes them field by field, so
     /// the spec itself is never copied).
-    static func layout(of elements: UnsafeMutableBufferPointer<any LayoutElement>, _ context: StackContext,
+    static func layout(of elements: [any LayoutElement], _ context: StackContext,
                        into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         // Step 0 — an empty stack takes the range minimum and has no sublayouts.
         guard !elements.isEmpty else {
@@ -48,14 +48,16 @@ enum StackLayout {
         // Step 1 — the parent size handed to children: exact range axes only, NaN elsewhere (computed
         // by StackContext).
         var context = context
-        // The children are called in place through StackChildren (a child copied out before each call
-        // was an existential copy, retain and release: ~1k instructions per feed-parity cell).
+        // The children travel as a borrowed value beside the inout scratch: read from an array inside an
+        // inout struct (the scratch's), every child was copied out of it before each call (an existential
+        // copy, retain and release: ~1k instructions per feed-parity cell); from a borrowed array it is
+        // called in place.
         let children = StackChildren(elements: elements)
         // The items are never deinitialized: StackItem must stay a trivial type (no references).
         assert(_isPOD(StackItem.self), "StackItem must be a trivial type")
         return withUnsafeTemporaryAllocation(of: StackItem.self, capacity: elements.count) { items in
             // Each child's style is read exactly once, here.
-            initializeItems(items, children, context)
+            initializeItems(items, elements, context)
             return layout(items, children, &scratch, &context)
         }
     }

@@ -41,11 +41,12 @@ public struct StackLayoutSpec: LayoutElement {
         @usableFromInline var flexWrap: StackLayoutFlexWrap
         @usableFromInline var alignContent: StackLayoutAlignContent
         @usableFromInline var lineSpacing: Double
-        /// The children as an array: a boxed stack's, or an arena stack's once mutated through `children`.
+        /// The stack's own copy of its children (in a region, an array the arena recycles).
         @usableFromInline var children: [any LayoutElement]
-        /// An arena stack's children, a run in the arena (SpecArena+Children.swift); empty while `children`
-        /// holds them. Never written through, so copies of the fields may share it.
-        @usableFromInline var childrenRun = UnsafeMutableBufferPointer<any LayoutElement>(start: nil, count: 0)
+        /// Set on a copy-on-write copy, whose `children` shares the original slot's array: the copy is
+        /// destroyed first (newest first) and must not hand a shared array back for reuse — emptying it
+        /// would allocate a new buffer.
+        @usableFromInline var childrenMayBeShared = false
         @usableFromInline var justifyContent: StackLayoutJustifyContent
         @usableFromInline var alignItems: StackLayoutAlignItems
         @usableFromInline var horizontalAlignment: HorizontalAlignment = .none
@@ -68,6 +69,16 @@ public struct StackLayoutSpec: LayoutElement {
         @inlinable static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
             arena.pointer(to: \.stacks).unsafelyUnwrapped
         }
+
+        @inlinable
+        static func willDestroy(_ fields: UnsafeMutablePointer<Fields>, in arena: UnsafeMutablePointer<SpecArena>) {
+            if !fields.pointee.childrenMayBeShared { arena.pointee.recycle(&fields.pointee.children) }
+        }
+
+        @inlinable
+        static func didCopy(_ fields: UnsafeMutablePointer<Fields>) {
+            fields.pointee.childrenMayBeShared = true
+        }
     }
 
     @usableFromInline var storage: SpecStorage<Fields>
@@ -77,12 +88,13 @@ public struct StackLayoutSpec: LayoutElement {
                 justifyContent: StackLayoutJustifyContent = .start, alignItems: StackLayoutAlignItems = .stretch,
                 flexWrap: StackLayoutFlexWrap = .noWrap, alignContent: StackLayoutAlignContent = .start,
                 lineSpacing: Double = 0, children: [any LayoutElement] = []) {
-        // The stack copies its children — in a region into the arena, else into an array of its own — and
-        // only reads `children`, so an array literal argument does not escape and the optimizer puts it on
-        // the caller's stack (storing the argument on any path would make it escape on all).
+        // The stack copies its children into an array of its own — in a region one the arena recycles —
+        // and only reads `children`, so an array literal argument does not escape and the optimizer puts
+        // it on the caller's stack (storing the argument on any path would make it escape on all).
         if let arena = SpecArena.currentInRegion {
             arena.prepareToBuild()
-            let run = children.withUnsafeBufferPointer { arena.pointer(to: \.children).unsafelyUnwrapped.append($0) }
+            var own = arena.pointee.takeChildArray()
+            own.append(contentsOf: children)
             let fields = SpecStorage<Fields>.reserveSlot(in: arena)
             fields.pointer(to: \.customStyle).unsafelyUnwrapped.initialize(to: nil)
             fields.pointer(to: \.direction).unsafelyUnwrapped.initialize(to: direction)
@@ -90,8 +102,8 @@ public struct StackLayoutSpec: LayoutElement {
             fields.pointer(to: \.flexWrap).unsafelyUnwrapped.initialize(to: flexWrap)
             fields.pointer(to: \.alignContent).unsafelyUnwrapped.initialize(to: alignContent)
             fields.pointer(to: \.lineSpacing).unsafelyUnwrapped.initialize(to: lineSpacing)
-            fields.pointer(to: \.children).unsafelyUnwrapped.initialize(to: [])
-            fields.pointer(to: \.childrenRun).unsafelyUnwrapped.initialize(to: run)
+            fields.pointer(to: \.children).unsafelyUnwrapped.initialize(to: own)
+            fields.pointer(to: \.childrenMayBeShared).unsafelyUnwrapped.initialize(to: false)
             fields.pointer(to: \.justifyContent).unsafelyUnwrapped.initialize(to: justifyContent)
             fields.pointer(to: \.alignItems).unsafelyUnwrapped.initialize(to: alignItems)
             fields.pointer(to: \.horizontalAlignment).unsafelyUnwrapped.initialize(to: .none)
@@ -132,12 +144,8 @@ public struct StackLayoutSpec: LayoutElement {
     }
 
     public var children: [any LayoutElement] {
-        get { storage.fields.pointee.withChildren { Array($0) } }
-        unsafeMutableAddress {
-            let fields = storage.uniqueFields()
-            fields.pointee.moveChildrenToArray()
-            return fields.pointer(to: \.children).unsafelyUnwrapped
-        }
+        get { storage.fields.pointee.children }
+        unsafeMutableAddress { storage.uniqueFields().pointer(to: \.children).unsafelyUnwrapped }
     }
 
     /// A convenience that rewrites justifyContent / alignItems for the current direction.
@@ -194,8 +202,7 @@ public struct StackLayoutSpec: LayoutElement {
             let fields = storage.fields
             var style = storage.style
             guard fields.pointee.direction == .vertical else { return style }
-            fields.pointee.withChildren { children in
-                guard let first = children.first, let last = children.last else { return }
+            if let first = fields.pointee.children.first, let last = fields.pointee.children.last {
                 style.ascender = first.style.ascender
                 style.descender = last.style.descender
             }
@@ -240,28 +247,13 @@ public struct StackLayoutSpec: LayoutElement {
             justifyContent: fields.pointee.justifyContent, alignItems: fields.pointee.alignItems,
             flexWrap: fields.pointee.flexWrap, alignContent: fields.pointee.alignContent,
             lineSpacing: fields.pointee.lineSpacing, range: constrainedSize)
-        return fields.pointee.withChildren { StackLayout.layout(of: $0, context, into: &scratch) }
+        // The children array is copied out (one retain), so the algorithm borrows an array and calls every
+        // child in place.
+        return StackLayout.layout(of: fields.pointee.children, context, into: &scratch)
     }
 }
 
 extension StackLayoutSpec.Fields {
-    /// The children in place, wherever they are. Mutable only so that the stack algorithm can call each
-    /// child through an inout access (StackChildren); nothing writes through it.
-    @inlinable
-    func withChildren<R>(_ body: (UnsafeMutableBufferPointer<any LayoutElement>) -> R) -> R {
-        if childrenRun.baseAddress != nil { return body(childrenRun) }
-        return children.withUnsafeBufferPointer { body(UnsafeMutableBufferPointer(mutating: $0)) }
-    }
-
-    /// Before `children` is mutated: an arena run becomes the array (the run stays in the arena, shared
-    /// with other copies of the spec, until its region closes).
-    @usableFromInline
-    mutating func moveChildrenToArray() {
-        guard childrenRun.baseAddress != nil else { return }
-        children = Array(childrenRun)
-        childrenRun = UnsafeMutableBufferPointer(start: nil, count: 0)
-    }
-
     /// Sets the direction and re-applies the alignments for it.
     @usableFromInline
     mutating func setDirection(_ direction: StackLayoutDirection) {
