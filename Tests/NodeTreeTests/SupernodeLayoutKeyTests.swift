@@ -158,3 +158,38 @@ struct MeasurementTicketTests {
         #expect(MeasurementTicket.current == outer)
     }
 }
+
+/// The keys a node keeps: the last `capacity` measurements by supernodes, the least recently recorded
+/// pushed out first; recording a ticket again replaces its key and makes it the most recent.
+@Suite struct SupernodeMeasurementKeysTests {
+    private func key(_ ticket: UInt64, width: Double) -> SupernodeMeasurementKeys.Key {
+        .init(ticket: ticket, range: SizeRange(width: width), parentSize: Size(width: width, height: .nan),
+              size: Size(width: width, height: Double(ticket)))
+    }
+
+    @Test func keepsTheLastFourAndPushesOutTheOldest() {
+        var keys = SupernodeMeasurementKeys()
+        for ticket in UInt64(1)...5 { keys.record(key(ticket, width: Double(ticket) * 10)) }
+        #expect(keys.key(for: 1) == nil)
+        for ticket in UInt64(2)...5 {
+            let found = keys.key(for: ticket)
+            #expect(found?.ticket == ticket)
+            #expect(found?.range == SizeRange(width: Double(ticket) * 10))
+            #expect(found?.size == Size(width: Double(ticket) * 10, height: Double(ticket)))
+        }
+        #expect(keys.key(for: 0) == nil && keys.key(for: 6) == nil)
+    }
+
+    @Test func recordingATicketAgainKeepsTheLastKeyAndMakesItNewest() {
+        var keys = SupernodeMeasurementKeys()
+        for ticket in UInt64(1)...4 { keys.record(key(ticket, width: 10)) }
+        keys.record(key(1, width: 99))
+        keys.record(key(5, width: 10))
+        // 2 was the least recently recorded once 1 was recorded again.
+        #expect(keys.key(for: 2) == nil)
+        #expect(keys.key(for: 1)?.range == SizeRange(width: 99))
+        keys.record(key(6, width: 10))
+        #expect(keys.key(for: 3) == nil)
+        #expect(keys.key(for: 1) != nil && keys.key(for: 4) != nil)
+    }
+}
