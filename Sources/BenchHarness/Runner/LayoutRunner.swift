@@ -154,12 +154,16 @@ public struct LayoutRunner<Engine: CellLayoutEngine> {
 
     // MARK: Counted passes
 
-    /// Two identical counted passes at `width` on the calling thread; the second's counts are reported,
-    /// and a note is returned if they differ from the first's.
+    /// Two identical counted passes at `width` on the calling thread, after one that warms it up; the
+    /// second's counts are reported, and a note is returned if they differ from the first's. The warm-up
+    /// pass is there because the timed passes ran on the pool's threads: the calling thread's first
+    /// layouts make its spec arena and layout scratch (~30 allocations once per thread, not per cell), and
+    /// comparing that pass with the next flagged every run as differing.
     func countedPasses(width: Double, storage: CellStorage<Engine.Cell, Engine.Frames>)
         -> ([CountedPhase], FrameCheck, String?)
     {
         options.progress?("width \(JSONText.number(width)): counted passes")
+        _ = countedPass(width: width, storage: storage)
         let first = countedPass(width: width, storage: storage)
         let evictionsBefore = engine.textMeasurementCounters()?.evictions ?? 0
         let second = countedPass(width: width, storage: storage)
