@@ -19,12 +19,12 @@ import Synchronization
 // So each measurement carries a ticket, and a node measured inside another node's measurement remembers
 // what that measurement asked of it: (ticket, range, parent size, resulting size), the last few, inline
 // in its State (no allocation on the measuring path). A layout record keeps the ticket of the measurement
-// that made it; when a supernode applies a layout, each subnode it positions is told that ticket and keeps
-// that key apart from the recent ones (so later measurements cannot push it out), and its pass reuses,
-// applies or measures the layout for exactly that range and parent size (a reused layout that already
-// asked for a resize stays, as in Texture's rule). Nodes without a key (roots, frames set by hand, a key
-// pushed out by more than `capacity` measurements before the supernode applied its layout, layouts made
-// by a transition) keep Texture's rule.
+// that made it (a transition's too); when a supernode applies a layout, each subnode it positions is told
+// that ticket and keeps that key apart from the recent ones (so later measurements cannot push it out, also
+// when the supernode's later passes apply the same layout again), and its pass reuses, applies or measures
+// the layout for exactly that range and parent size (a reused layout that already asked for a resize
+// stays, as in Texture's rule). Nodes without a key (roots, frames set by hand, a key pushed out by more
+// than `capacity` measurements before the supernode first applied its layout) keep Texture's rule.
 
 /// The measurement running on this thread (0 outside one), as a thread-local: a node measured inside it
 /// is measured on behalf of the node whose measurement owns the ticket. A C11 thread-local
@@ -179,8 +179,17 @@ extension DisplayNode {
     /// (so the caller marks it: the frame alone may not have changed).
     func adoptSupernodeLayout(ticket: UInt64, onMainActor: Bool) -> PlatformView? {
         state.withLock { s in
-            // Kept apart from the recent keys, so measurements after this one cannot push it out.
-            s.supernodeLayoutKey = ticket == 0 ? nil : s.measuredBySupernodes.key(for: ticket)
+            // Kept apart from the recent keys, so measurements after this one cannot push it out. The
+            // supernode re-applies the same layout on every later pass of its own (upToDate): keep the key
+            // adopted then — by now later measurements may have pushed it out of the recent ones, and
+            // looking it up again would drop it and fall back to Texture's rule, which applies whatever
+            // was measured last (stress: `stable-relayout` moves below a root in round 1). A ticket's key
+            // never changes once its layout exists: the measurement finished before the record was made.
+            if ticket == 0 {
+                s.supernodeLayoutKey = nil
+            } else if s.supernodeLayoutKey?.ticket != ticket {
+                s.supernodeLayoutKey = s.measuredBySupernodes.key(for: ticket)
+            }
             guard onMainActor, let view = s.view else { return nil }
             return s.passWouldChangeLayout(boundsSize: ceilPx(s.threadSafeBounds.size)) ? view : nil
         }

@@ -49,6 +49,8 @@ private struct TransitionMeasurement: Sendable {
     var layout: Layout
     var version: UInt64
     var nanoseconds: UInt64
+    /// The measurement's ticket, kept in the applied layout's record (DisplayNode+SupernodeLayoutKey.swift).
+    var ticket: UInt64
 }
 
 @inline(__always) private func monotonicNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
@@ -192,12 +194,19 @@ extension DisplayNode {
         let (version, styleSize) = state.withLock { ($0.layoutVersion, $0.style.size) }
         // b.
         let start = monotonicNanoseconds()
+        // Under a ticket of its own, like every other measurement that becomes an applied layout: the
+        // subnodes remember what it asked of them, and the node's later passes, re-applying this layout,
+        // give them that key. Without one (ticket 0) the subnodes fell back to Texture's rule for as long
+        // as the node kept this layout, and a later measurement of a subnode for another range of the same
+        // size moved what is below it on the next forced pass (stress: `stable-relayout`).
+        let ticket = MeasurementTicket.next()
         let layout = LayoutTransitionScope.$transitionID.withValue(request.id) {
-            ownLayout(calculateLayoutThatFits(request.range, restrictedTo: styleSize,
-                                              relativeToParentSize: request.range.max))
+            ownLayout(MeasurementTicket.measuring(ticket) {
+                calculateLayoutThatFits(request.range, restrictedTo: styleSize, relativeToParentSize: request.range.max)
+            })
         }
         let measurement = TransitionMeasurement(layout: layout, version: version,
-                                                nanoseconds: monotonicNanoseconds() - start)
+                                                nanoseconds: monotonicNanoseconds() - start, ticket: ticket)
         // c.
         guard isCurrentTransition(request.id) else { return noteCancelledTransition() }
         if onMainActor {
@@ -215,7 +224,8 @@ extension DisplayNode {
         // d.
         let context = makeTransitionContext(layout: measurement.layout, range: request.range,
                                             version: measurement.version, animated: request.animated,
-                                            measurementNanoseconds: measurement.nanoseconds, attach: true)
+                                            measurementNanoseconds: measurement.nanoseconds, attach: true,
+                                            ticket: measurement.ticket)
         state.withLock { $0.statistics.transitionsApplied += 1 }
         // e.
         releaseDescendantsFromLayoutPending(request.id)
@@ -235,13 +245,14 @@ extension DisplayNode {
     /// Step d: the diff and the context; when attached, the layout also becomes the calculated layout and
     /// the context the node's pending one.
     private func makeTransitionContext(layout: Layout, range: SizeRange, version: UInt64, animated: Bool,
-                                       measurementNanoseconds: UInt64, attach: Bool) -> TransitionContext {
+                                       measurementNanoseconds: UInt64, attach: Bool,
+                                       ticket: UInt64 = 0) -> TransitionContext {
         let diffStart = monotonicNanoseconds()
         let previous = state.withLock { s -> NodeLayoutRecord? in
             let previous = s.calculatedLayout
             if attach {
                 s.calculatedLayout = NodeLayoutRecord(layout, constrainedSize: range, parentSize: range.max,
-                                                      version: version)
+                                                      version: version, ticket: ticket)
             }
             return previous
         }

@@ -86,8 +86,8 @@ struct NodeLayoutRecord: Sendable {
     var version: UInt64
     /// The pass already asked the supernode to resize the node to this layout's size (reference 2.8).
     var requestedLayoutFromAbove = false
-    /// The measurement that made the layout (MeasurementTicket; 0 for a transition's): subnodes it
-    /// positions look up what it asked of them (DisplayNode+SupernodeLayoutKey.swift).
+    /// The measurement that made the layout (MeasurementTicket, a transition's too; 0 for none): subnodes
+    /// it positions look up what it asked of them (DisplayNode+SupernodeLayoutKey.swift).
     var ticket: UInt64 = 0
 
     init(_ layout: Layout, constrainedSize: SizeRange, parentSize: Size, version: UInt64, ticket: UInt64 = 0) {

@@ -107,6 +107,69 @@ struct SupernodeLayoutKeyTests {
         top.view.removeFromSuperview()
     }
 
+    /// As above, but the inner node is measured for more ranges than the middle node remembers keys
+    /// (SupernodeMeasurementKeys.capacity) after the pass that positioned the middle node: the forced
+    /// pass re-applies the same supernode layout, whose key is no longer among the recent ones, so it must
+    /// keep the key it adopted then — looking it up again lost it, the middle node fell back to Texture's
+    /// rule and applied its pending layout for the last range (stress: `stable-relayout`, "text … moved …
+    /// (round 1)" in StressRunTests.boundedRunOnFourThreadsAndTheMainActor, seed 7, once in CI).
+    @MainActor @Test func aSettledTreeLaidOutAgainAfterManyMeasurementsForOtherRangesDoesNotMove() {
+        let (inner, middle, text) = Self.makeTree()
+        let top = ClosureSpecNode("top") { node, _ in StackLayoutSpec.vertical(alignItems: .stretch, children: node.subnodes) }
+        top.addSubnode(inner)
+        let window = PlatformView(frame: Rect(x: 0, y: 0, width: 50, height: 100))
+        window.addSubview(top.view)
+        _ = top.layoutThatFits(SizeRange(width: 50))
+        top.frame = Rect(x: 0, y: 0, width: 50, height: 20)
+        window.layoutIfNeeded()
+        #expect(text.frame == Rect(x: 0, y: 0, width: 50, height: 10))
+
+        // Distinct ranges, so each one is a new measurement of the inner node that measures the middle one;
+        // the last is the loose range, whose layout stays in the middle node's pending slot.
+        let heights = (1...SupernodeMeasurementKeys.capacity).map { Double(1_000 * $0) }
+        let ranges = heights.map { SizeRange(min: .zero, max: Size(width: 50, height: $0)) } + [Self.looseRange]
+        syncOnOtherThread { for range in ranges { _ = inner.layoutThatFits(range) } }
+        for node in [top, inner, middle, text] { node.view.setNeedsLayout() }
+        window.layoutIfNeeded()
+        #expect(text.frame == Rect(x: 0, y: 0, width: 50, height: 10), "the text did not move")
+        #expect(middle.layoutCacheSnapshot.calculated?.constrainedSize == SizeRange(width: 50),
+                "the middle node kept the layout its supernode's applied layout measured")
+        top.view.removeFromSuperview()
+    }
+
+    /// A layout a transition applied gives the subnodes keys too: the node's later passes re-apply it, and
+    /// a measurement of a subnode for another range (same size, other insides) must not move what is below
+    /// the subnode on the next forced pass. The transition's measurement had no ticket, so the subnodes
+    /// fell back to Texture's rule and applied that measurement (stress: `stable-relayout` below a root).
+    @MainActor @Test func aMeasurementOfASubnodeAfterATransitionDoesNotMoveWhatIsBelowIt() {
+        let (root, middle, text) = Self.makeTree()
+        let window = PlatformView(frame: Rect(x: 0, y: 0, width: 50, height: 100))
+        window.addSubview(root.view)
+        _ = root.layoutThatFits(SizeRange(width: 50))
+        root.frame = Rect(x: 0, y: 0, width: 50, height: 20)
+        window.layoutIfNeeded()
+        func measureTheMiddleNodeAndLayOutAgain() {
+            syncOnOtherThread { _ = middle.layoutThatFits(Self.looseRange) }
+            for node in [root, middle, text] { node.view.setNeedsLayout() }
+            window.layoutIfNeeded()
+        }
+        // Under a layout from a pass, the middle node keeps the stretched layout its key names.
+        measureTheMiddleNodeAndLayOutAgain()
+        #expect(text.frame == Rect(x: 0, y: 0, width: 50, height: 10), "without a transition nothing moves")
+
+        root.transitionLayout(animated: false)
+        window.layoutIfNeeded()
+        #expect(root.state.withLock { $0.calculatedLayout?.ticket ?? 0 } != 0,
+                "the transition's layout names its measurement")
+        for node in [root, middle, text] { node.view.setNeedsLayout() }
+        window.layoutIfNeeded()
+        #expect(text.frame == Rect(x: 0, y: 0, width: 50, height: 10))
+        measureTheMiddleNodeAndLayOutAgain()
+        #expect(text.frame == Rect(x: 0, y: 0, width: 50, height: 10), "after the transition nothing moves either")
+        #expect(middle.layoutCacheSnapshot.calculated?.constrainedSize == SizeRange(width: 50))
+        root.view.removeFromSuperview()
+    }
+
     /// Without a supernode's key (a root, its frame set by hand) Texture's rule still holds: a pending
     /// layout as new as the applied one, for another range, that fits the bounds is applied (reference 2.8,
     /// since Texture #792).
