@@ -120,6 +120,31 @@ struct TransitionTests {
         #expect(node.animateCalls.value == 2 && node.didCompleteCalls.value == 2)
     }
 
+    /// Texture resizes nothing for a non-animated transition: the default animateLayoutTransition: only sets
+    /// the subnode frames, the layout is applied with requestedLayoutFromAbove = NO and nothing escalates
+    /// (only a layout pass's measure-if-necessary does). The node keeps its bounds, its view is not marked,
+    /// and it keeps a layout of another size until its host resizes it or a pass re-measures it — for its
+    /// bounds, exactly, since that layout neither fits them nor asked for a resize.
+    @MainActor @Test func aNonAnimatedTransitionDoesNotResizeTheNode() {
+        let a = sizedLeaf("a", 10, 10), b = sizedLeaf("b", 10, 10)
+        let node = TransitionTestNode("root") { _ in row([a, b]) }
+        let window = host(node, size: Size(width: 100, height: 10))
+        node.replaceSpec { _ in StackLayoutSpec.vertical(children: [a, b]) }
+        node.transitionLayout(to: SizeRange(min: Size(width: 100, height: 0), max: Size(width: 100, height: .infinity)),
+                              animated: false)
+        #expect(node.calculatedSize == Size(width: 100, height: 20) && b.frame == Rect(x: 0, y: 10, width: 10, height: 10))
+        #expect(node.frame.size == Size(width: 100, height: 10), "Texture does not resize the node")
+        #expect(node.layoutCacheSnapshot.calculated?.requestedLayoutFromAbove == false)
+        #expect(!node.view.needsLayout, "nothing marks the node's view")
+        window.layoutIfNeeded()
+        #expect(node.calculatedSize == Size(width: 100, height: 20), "no pass ran: the layout is kept")
+
+        node.setNeedsLayout()
+        window.layoutIfNeeded()
+        #expect(node.constrainedSizeForCalculatedLayout == SizeRange(exactly: Size(width: 100, height: 10)))
+        #expect(node.frame.size == Size(width: 100, height: 10))
+    }
+
     // MARK: - Ignored requests
 
     /// A range whose maximum is zero is ignored — counted and logged, not silently — as is a transition of a

@@ -14,7 +14,9 @@ import NodeTree
 //   transition      main actor, an `asm` node of a main-actor or shared tree; performed only if the node is
 //                   loaded when the main actor gets to it (else the step does nothing) — decided there, not
 //                   at resolution, because whether a pool member is loaded depends on ASM, and so on when
-//                   layouts ran, which resolution must not depend on (StressForest.State.asmOwner)
+//                   layouts ran, which resolution must not depend on (StressForest.State.asmOwner).
+//                   Afterwards the app's part: a non-root's supernodes are invalidated (they lay it out
+//                   again); a root is given its new layout's size by its host (resizeRootAfterTransition)
 //
 // Transitions measure synchronously on the main actor (shouldMeasureAsync: false). The main lane is a plain
 // synchronous loop: a transition measured on a global queue applies itself through DispatchQueue.main,
@@ -89,6 +91,7 @@ extension StressForest {
         let measured: @MainActor @Sendable () -> Void = { [self] in
             transitionsMeasured.add(1, ordering: .relaxed)
         }
+        let measuredBefore = transitionsMeasured.load(ordering: .relaxed)
         if let variant { node.variant = variant }
         node.transitionLayout(animated: animated, measurementCompletion: measured)
         if let superseding {
@@ -99,7 +102,30 @@ extension StressForest {
         }
         // The node may have a new size: its supernodes lay it out again (the app's part, as after a
         // content change; a transition only lays out the node itself).
-        invalidateUpward(from: layoutParent(of: node))
+        if let parent = layoutParent(of: node) {
+            invalidateUpward(from: parent)
+        } else if transitionsMeasured.load(ordering: .relaxed) != measuredBefore {
+            resizeRootAfterTransition(node)
+        }
+    }
+
+    /// The app's part after a root's transition. A root has no supernode to lay it out again, and Texture
+    /// does not resize a node for its transition's layout: the transition applies the layout with
+    /// requestedLayoutFromAbove = NO and never escalates (only a layout pass's measure-if-necessary calls
+    /// _u_setNeedsLayoutFromAbove → _rootNodeDidInvalidateSize); the default non-animated
+    /// animateLayoutTransition: only sets subnode frames, and the animated one resizes the node only when
+    /// the from- and to-layouts' sizes differ. So a root can keep a layout of another size than its bounds
+    /// until its host sizes it (ASViewController, a table for a cell) — and if nothing marked its view,
+    /// no layout pass comes to re-measure it (a resized subnode marks only its own view). The harness's
+    /// host does what `.mainLayout` does: the root takes its layout's size, keeping its frame origin, and
+    /// the next pass re-applies that layout (it now fits the bounds). Only after a transition that applied
+    /// a layout (an ignored one — zero range — left a stale one), and not for a resize the animation
+    /// already made (then the sizes agree).
+    @MainActor private func resizeRootAfterTransition(_ root: StressASMNode) {
+        guard let calculated = root.layoutCacheSnapshot.calculated, calculated.isCurrent else { return }
+        let size = calculated.layout.size
+        guard size != ceilPx(root.bounds.size) else { return }
+        root.frame = Rect(origin: root.frame.origin, size: size)
     }
 
     /// Quiescence: every animation of the run ends (its completion applies the transition's removals).

@@ -291,8 +291,9 @@ enum StressInvariants {
             }
             let size = calculated.layout.size
             if size != ceilPx(bounds.size) && !calculated.requestedLayoutFromAbove {
+                // Whether it is a root tells the app's part (its host resizes it) from the tree's.
                 c.violation(.appliedLayout, "\(name(node))'s applied layout is \(size) but its bounds are "
-                                + "\(bounds.size), and no resize was requested")
+                                + "\(bounds.size), and no resize was requested (supernode: \(name(node.supernode)))")
             }
             for sub in node.subnodes {
                 let expected = calculated.layout.frame(for: sub)
