@@ -145,6 +145,39 @@ struct TransitionTests {
         #expect(node.frame.size == Size(width: 100, height: 10))
     }
 
+    /// Nor does anything lay it out again under a supernode of zero bounds: the supernode's pass returns at
+    /// once (reference 2.8 step 1), so the node keeps the frame it had when the supernode last had a size,
+    /// and the transition's layout of another size stays — the state the stress harness's applied-layout
+    /// check must accept (Scenarios/regressions/transition-below-zero-size-scroll.json). The supernode is a
+    /// content-managing scroll node, as in every stress case seen: measured for an undefined parent size
+    /// (NaN, which ratio and relative specs pass) it is 0×0, as in Texture (ASSizeRangeClamp's MAX(min,
+    /// MIN(max, NaN)) is the minimum).
+    @MainActor @Test func aTransitionBelowAZeroSizeSupernodeKeepsTheNodesStaleBounds() {
+        let a = sizedLeaf("a", 10, 10), b = sizedLeaf("b", 10, 10)
+        let node = TransitionTestNode("asm") { _ in row([a, b]) }
+        let scroll = ScrollNode()
+        scroll.automaticallyManagesContentSize = true
+        scroll.addSubnode(node)
+        scroll.layoutSpecBlock = { _, _ in StackLayoutSpec.vertical(children: [node]) }
+        let window = host(scroll, size: Size(width: 100, height: 50))
+        #expect(node.frame == Rect(x: 0, y: 0, width: 100, height: 10))
+
+        let unbounded = SizeRange(min: .zero, max: Size(width: .infinity, height: .infinity))
+        #expect(scroll.layoutThatFits(unbounded, parentSize: Size(width: .nan, height: .nan)).size == .zero)
+        scroll.frame = .zero
+        window.layoutIfNeeded()
+        #expect(node.frame == Rect(x: 0, y: 0, width: 100, height: 10), "a zero-size supernode lays nothing out")
+
+        node.replaceSpec { _ in StackLayoutSpec.vertical(children: [a, b]) }
+        node.transitionLayout(animated: false)
+        scroll.setNeedsLayout()  // the app's part after a transition: the supernodes lay the node out again
+        window.layoutIfNeeded()
+        #expect(node.calculatedSize == Size(width: 100, height: 20), "the transition's layout stays")
+        #expect(node.layoutCacheSnapshot.calculated?.requestedLayoutFromAbove == false)
+        #expect(node.frame.size == Size(width: 100, height: 10), "and so do the node's bounds")
+        #expect(!node.view.needsLayout)
+    }
+
     // MARK: - Ignored requests
 
     /// A range whose maximum is zero is ignored — counted and logged, not silently — as is a transition of a

@@ -16,7 +16,9 @@ import NodeTree
 //                   at resolution, because whether a pool member is loaded depends on ASM, and so on when
 //                   layouts ran, which resolution must not depend on (StressForest.State.asmOwner).
 //                   Afterwards the app's part: a non-root's supernodes are invalidated (they lay it out
-//                   again); a root is given its new layout's size by its host (resizeRootAfterTransition)
+//                   again — not one of zero bounds, whose pass lays nothing out: the transition's layout is
+//                   recorded for the applied-layout check, StressForest.transitionLayouts); a root
+//                   is given its new layout's size by its host (resizeRootAfterTransition)
 //
 // Transitions measure synchronously on the main actor (shouldMeasureAsync: false). The main lane is a plain
 // synchronous loop: a transition measured on a global queue applies itself through DispatchQueue.main,
@@ -103,6 +105,12 @@ extension StressForest {
         // The node may have a new size: its supernodes lay it out again (the app's part, as after a
         // content change; a transition only lays out the node itself).
         if let parent = layoutParent(of: node) {
+            // Remembered so the applied-layout check can tell this layout, kept for good below a supernode
+            // of zero bounds, from one a pass applied (StressInvariants.checkAppliedLayouts).
+            if transitionsMeasured.load(ordering: .relaxed) != measuredBefore,
+               let calculated = node.layoutCacheSnapshot.calculated, calculated.isCurrent {
+                transitionLayouts.withLock { $0[node.stressID] = StressTransitionLayout(calculated) }
+            }
             invalidateUpward(from: parent)
         } else if transitionsMeasured.load(ordering: .relaxed) != measuredBefore {
             resizeRootAfterTransition(node)

@@ -116,6 +116,9 @@ final class StressForest: @unchecked Sendable {
     let animator: Animator
     /// measurementCompletion calls of transitions (a transition that was superseded or cancelled gets none).
     let transitionsMeasured = Atomic<Int>(0)
+    /// The layout each non-root node's last applied transition left it, by node id (main actor): the
+    /// applied-layout invariant tells it from a layout a pass applied (StressInvariants.checkAppliedLayouts).
+    let transitionLayouts = Locked<[Int: StressTransitionLayout]>([:])
 
     @MainActor init(recipe: StressRecipe, fault: StressFault?, counter: LiveNodeCounter) {
         self.counter = counter
@@ -288,4 +291,20 @@ struct StressRandom: Sendable {
     mutating func chance(_ p: Double) -> Bool { unit() < p }
 
     mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
+}
+
+/// What identifies the layout a transition applied to a node: a later pass that applies another layout
+/// changes at least one of these.
+struct StressTransitionLayout: Equatable, Sendable {
+    var version: UInt64
+    var constrainedSize: SizeRange
+    var parentSize: Size
+    var size: Size
+
+    init(_ entry: LayoutCacheEntry) {
+        version = entry.version
+        constrainedSize = entry.constrainedSize
+        parentSize = entry.parentSize
+        size = entry.layout.size
+    }
 }
