@@ -87,10 +87,11 @@ struct SupernodeLayoutKeyTests {
         root.view.removeFromSuperview()
     }
 
-    /// A settled tree laid out again after a measurement of an inner node for the other range: nothing
-    /// moves (Texture #362's class; stress: `stable-relayout`). (A root is different: see below.)
-    @MainActor @Test func aSettledTreeLaidOutAgainAfterAMeasurementForAnotherRangeDoesNotMove() {
-        let (inner, middle, text) = Self.makeTree()
+    /// `makeTree()` under a top node that stretches it, in a 50-wide window, laid out once: the text is
+    /// 50×10 at the origin.
+    @MainActor private static func makeSettledHostedTree()
+        -> (top: ClosureSpecNode, inner: HookedSpecNode, middle: DisplayNode, text: DisplayNode, window: PlatformView) {
+        let (inner, middle, text) = makeTree()
         let top = ClosureSpecNode("top") { node, _ in StackLayoutSpec.vertical(alignItems: .stretch, children: node.subnodes) }
         top.addSubnode(inner)
         let window = PlatformView(frame: Rect(x: 0, y: 0, width: 50, height: 100))
@@ -99,6 +100,13 @@ struct SupernodeLayoutKeyTests {
         top.frame = Rect(x: 0, y: 0, width: 50, height: 20)
         window.layoutIfNeeded()
         #expect(text.frame == Rect(x: 0, y: 0, width: 50, height: 10))
+        return (top, inner, middle, text, window)
+    }
+
+    /// A settled tree laid out again after a measurement of an inner node for the other range: nothing
+    /// moves (Texture #362's class; stress: `stable-relayout`). (A root is different: see below.)
+    @MainActor @Test func aSettledTreeLaidOutAgainAfterAMeasurementForAnotherRangeDoesNotMove() {
+        let (top, inner, middle, text, window) = Self.makeSettledHostedTree()
 
         syncOnOtherThread { _ = inner.layoutThatFits(Self.looseRange) }
         for node in [top, inner, middle, text] { node.view.setNeedsLayout() }
@@ -114,15 +122,7 @@ struct SupernodeLayoutKeyTests {
     /// rule and applied its pending layout for the last range (stress: `stable-relayout`, "text … moved …
     /// (round 1)" in StressRunTests.boundedRunOnFourThreadsAndTheMainActor, seed 7, once in CI).
     @MainActor @Test func aSettledTreeLaidOutAgainAfterManyMeasurementsForOtherRangesDoesNotMove() {
-        let (inner, middle, text) = Self.makeTree()
-        let top = ClosureSpecNode("top") { node, _ in StackLayoutSpec.vertical(alignItems: .stretch, children: node.subnodes) }
-        top.addSubnode(inner)
-        let window = PlatformView(frame: Rect(x: 0, y: 0, width: 50, height: 100))
-        window.addSubview(top.view)
-        _ = top.layoutThatFits(SizeRange(width: 50))
-        top.frame = Rect(x: 0, y: 0, width: 50, height: 20)
-        window.layoutIfNeeded()
-        #expect(text.frame == Rect(x: 0, y: 0, width: 50, height: 10))
+        let (top, inner, middle, text, window) = Self.makeSettledHostedTree()
 
         // Distinct ranges, so each one is a new measurement of the inner node that measures the middle one;
         // the last is the loose range, whose layout stays in the middle node's pending slot.
