@@ -147,9 +147,9 @@ extension DisplayNode {
     /// The style read under the node's lock without copying it out (the stack algorithm reads a few
     /// fields of it per child). `body` is LayoutCore's, never user code, and only reads the style.
     public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R {
-        // Through a pointer: passing `$0.style` copied the ~200-byte style on every call (a memmove in
-        // perf samples of fresh feed-parity layout).
-        state.withLock { s in withUnsafeMutablePointer(to: &s.style) { body($0.pointee) } }
+        // The borrowed style is still copied to the stack (~200 bytes, one memcpy per call, callgrind) — also
+        // when passed through a pointer's pointee; only a pointer-taking `body` would avoid it.
+        state.withLock { body($0.style) }
     }
 
     // MARK: - Cache state
