@@ -31,7 +31,8 @@ extension StackLayout {
                     stackCursor += context.spacing + itemDistribution.spacing
                 }
                 scratch.setPosition(direction.point(stack: stackCursor,
-                                                             cross: crossCursor + crossOffset(of: item, in: line)),
+                                                             cross: crossCursor + crossOffset(of: item, lineCrossSize: line.crossSize,
+                                                                                        lineBaseline: line.baseline)),
                                              of: item.record)
                 stackCursor += item.stackSize + item.spacingAfter
             }
@@ -46,11 +47,11 @@ extension StackLayout {
 
     /// An item's offset from its line's cross start: end → line − item; center → floorPx((line − item)/2);
     /// baseline → line baseline − item baseline; start, stretch and notSet → 0.
-    static func crossOffset(of item: StackItem, in line: StackLine) -> Double {
+    static func crossOffset(of item: StackItem, lineCrossSize: Double, lineBaseline: Double) -> Double {
         switch item.alignment {
-        case .end: return line.crossSize - item.crossSize
-        case .center: return floorPx((line.crossSize - item.crossSize) / 2)
-        case .baselineFirst, .baselineLast: return line.baseline - item.baseline
+        case .end: return lineCrossSize - item.crossSize
+        case .center: return floorPx((lineCrossSize - item.crossSize) / 2)
+        case .baselineFirst, .baselineLast: return lineBaseline - item.baseline
         case .start, .stretch, .notSet: return 0
         }
     }

@@ -58,11 +58,13 @@ enum StackLayout {
         return withUnsafeTemporaryAllocation(of: StackItem.self, capacity: elements.count) { items in
             // Each child's style is read exactly once, here.
             initializeItems(items, elements, context)
+            if context.flexWrap == .noWrap { return layoutSingleLine(items, children, &scratch, &context) }
             return layout(items, children, &scratch, &context)
         }
     }
 
-    /// Steps 2–8 and the positioned phase, on initialized items.
+    /// Steps 2–8 and the positioned phase, on initialized items, for any number of lines (a wrapping
+    /// stack; one that does not wrap takes `layoutSingleLine`, StackLayout+SingleLine.swift).
     private static func layout(_ items: StackItems, _ children: StackChildren, _ scratch: inout LayoutScratch,
                                _ context: inout StackContext) -> LayoutRecordIndex {
         // Step 2 — optimized flexing: skip measuring the single grow-and-shrink child of an exact stack.

@@ -1,0 +1,85 @@
+// The noWrap stack — every stack a feed builds — as one line: the steps of `StackLayout.layout` with the
+// line machinery (StackLines, a loop over lines, alignContent's line distribution) folded into plain
+// values. Each step keeps the general path's arithmetic in the same order, so the frames are the same to
+// the bit; only the bookkeeping around them is gone (callgrind, feed-parity fresh: the general driver,
+// its lines and the positioned phase were ~1.4k of a cell's three stacks).
+
+extension StackLayout {
+    /// Steps 2–8 and the positioned phase for a stack that does not wrap (one line holding every item).
+    static func layoutSingleLine(_ items: StackItems, _ children: StackChildren, _ scratch: inout LayoutScratch,
+                                 _ context: inout StackContext) -> LayoutRecordIndex {
+        let all = items.indices
+        // Steps 2–3 — optimized flexing, then the first pass.
+        context.optimizedFlexing = usesOptimizedFlexing(items, context)
+        measureAlongUnconstrainedStackAxis(items, children, &scratch, context)
+        // Step 4 needs nothing: noWrap is one line. Step 5 — flex it.
+        flexLine(all, items, children, &scratch, context)
+        // Step 6 — the line's cross size and baseline.
+        let line = singleLineCrossSize(items, context)
+        // Step 7 — one line never stretches by alignContent (that needs two), so only items stretch.
+        stretchItems(all, toCrossSize: line.crossSize, items, children, &scratch, context)
+        // Step 8 — the stack sum is the line's (MAX against the empty sum 0, as `computeSums`); the cross
+        // sum is the line plus lineSpacing × 0 (kept: an infinite lineSpacing makes it NaN in Texture too).
+        let stackSum = stackDimensionSum(of: all, items, context)
+        let sums = StackSums(stack: foundationMax(stackSum, 0), cross: context.lineSpacing * 0 + line.crossSize)
+        return positionedSingleLine(items, line, stackSum: stackSum, sums, context, into: &scratch)
+    }
+
+    /// Step 6 for the only line (`computeLineCrossSizesAndBaselines` with one line): an exact cross range
+    /// is the line's size; otherwise the larger of the baseline-aligned extent and the other items' cross
+    /// sizes, clamped into the cross range.
+    static func singleLineCrossSize(_ items: StackItems, _ context: StackContext)
+        -> (crossSize: Double, baseline: Double) {
+        if context.crossMin == context.crossMax {
+            var baseline = 0.0
+            for index in items.indices where items[index].isBaselineAligned {
+                baseline = foundationMax(baseline, items[index].baseline)
+            }
+            return (context.crossMin, baseline)
+        }
+        var maxStartToBaseline = 0.0
+        var maxBaselineToEnd = 0.0
+        var maxItemCrossSize = 0.0
+        for index in items.indices {
+            if items[index].isBaselineAligned {
+                let baseline = items[index].baseline
+                maxStartToBaseline = foundationMax(maxStartToBaseline, baseline)
+                maxBaselineToEnd = foundationMax(maxBaselineToEnd, items[index].crossSize - baseline)
+            } else {
+                maxItemCrossSize = foundationMax(maxItemCrossSize, items[index].crossSize)
+            }
+        }
+        let crossSize = foundationMax(maxStartToBaseline + maxBaselineToEnd, maxItemCrossSize)
+        // MIN(MAX(min, size), max): the maximum wins should the range be inverted.
+        return (foundationMin(foundationMax(context.crossMin, crossSize), context.crossMax), maxStartToBaseline)
+    }
+
+    /// `positionedLayout` for the only line: alignContent places one line (space-between as start,
+    /// space-around as center), justifyContent the items, alignItems each item across.
+    static func positionedSingleLine(_ items: StackItems, _ line: (crossSize: Double, baseline: Double),
+                                     stackSum: Double, _ sums: StackSums, _ context: StackContext,
+                                     into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        let direction = context.direction
+        let crossViolation = violation(sums.cross, min: context.crossMin, max: context.crossMax)
+        let crossStart = StackDistribution(alignContent: context.alignContent, count: 1,
+                                           violation: crossViolation).offset
+        let itemDistribution = StackDistribution(
+            justifyContent: context.justifyContent, count: items.count,
+            violation: violation(stackSum, min: context.stackMin, max: context.stackMax))
+        let betweenItems = context.spacing + itemDistribution.spacing
+
+        let first = scratch.linkStart
+        var stackCursor = itemDistribution.offset
+        for index in items.indices {
+            stackCursor += items[index].spacingBefore
+            if index > 0 { stackCursor += betweenItems }
+            let cross = crossStart + crossOffset(of: items[index], lineCrossSize: line.crossSize,
+                                                 lineBaseline: line.baseline)
+            scratch.setPosition(direction.point(stack: stackCursor, cross: cross), of: items[index].record)
+            stackCursor += items[index].stackSize + items[index].spacingAfter
+        }
+        let size = context.range.clamp(direction.size(stack: sums.stack, cross: sums.cross))
+        for index in items.indices { scratch.appendLink(items[index].record) }
+        return scratch.appendSpec(size: size, linksFrom: first)
+    }
+}
