@@ -38,8 +38,12 @@ enum StackLayout {
 
     /// `context` holds the spec's options and `range` (StackLayoutSpec passes them field by field, so
     /// the spec itself is never copied).
+    /// Which driver lays out the initialized items: `automatic` takes the one-line driver for a stack
+    /// that does not wrap. Tests pass `general` to check that both give the same records.
+    enum Driver { case automatic, general }
+
     static func layout(of elements: [any LayoutElement], _ context: StackContext,
-                       into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+                       into scratch: inout LayoutScratch, driver: Driver = .automatic) -> LayoutRecordIndex {
         // Step 0 — an empty stack takes the range minimum and has no sublayouts.
         guard !elements.isEmpty else {
             return scratch.appendLeaf(element: nil, type: .layoutSpec, size: context.range.min)
@@ -58,7 +62,9 @@ enum StackLayout {
         return withUnsafeTemporaryAllocation(of: StackItem.self, capacity: elements.count) { items in
             // Each child's style is read exactly once, here.
             initializeItems(items, elements, context)
-            if context.flexWrap == .noWrap { return layoutSingleLine(items, children, &scratch, &context) }
+            if context.flexWrap == .noWrap && driver == .automatic {
+                return layoutSingleLine(items, children, &scratch, &context)
+            }
             return layout(items, children, &scratch, &context)
         }
     }
