@@ -12,8 +12,12 @@ extension StackLayout {
         // Steps 2–3 — optimized flexing, then the first pass.
         context.optimizedFlexing = usesOptimizedFlexing(items, context)
         measureAlongUnconstrainedStackAxis(items, children, &scratch, context)
-        // Step 4 needs nothing: noWrap is one line. Step 5 — flex it.
-        flexLine(all, items, children, &scratch, context)
+        // Step 4 needs nothing: noWrap is one line. Step 5 — flex it, unless every flex factor is exactly
+        // 0: then the line's factor sum is 0 whatever the violation, and `flexLine` would return without
+        // a change (optimized flexing implies a factor > 0). NaN or negative factors take `flexLine`.
+        if context.optimizedFlexing || hasNonZeroFlexFactor(items) {
+            flexLine(all, items, children, &scratch, context)
+        }
         // Step 6 — the line's cross size and baseline.
         let line = singleLineCrossSize(items, context)
         // Step 7 — one line never stretches by alignContent (that needs two), so only items stretch.
@@ -23,6 +27,14 @@ extension StackLayout {
         let stackSum = stackDimensionSum(of: all, items, context)
         let sums = StackSums(stack: foundationMax(stackSum, 0), cross: context.lineSpacing * 0 + line.crossSize)
         return positionedSingleLine(items, line, stackSum: stackSum, sums, context, into: &scratch)
+    }
+
+    /// Whether any item's flexGrow or flexShrink is other than exactly 0 (NaN counts as non-zero).
+    static func hasNonZeroFlexFactor(_ items: StackItems) -> Bool {
+        for index in items.indices where items[index].flexGrow != 0 || items[index].flexShrink != 0 {
+            return true
+        }
+        return false
     }
 
     /// Step 6 for the only line (`computeLineCrossSizesAndBaselines` with one line): an exact cross range
