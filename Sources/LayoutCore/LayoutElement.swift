@@ -31,6 +31,11 @@ public protocol LayoutElement: Sendable {
     /// stack's come from its children): read `style` for those. The default passes `style`.
     func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R
 
+    /// True only when the element's style is known to be `LayoutElementStyle.defaultStyle` without
+    /// reading it: a built-in spec whose style was never set. The stack algorithm then takes its
+    /// per-stack default item instead of reading the style (the default is false: read it).
+    var usesDefaultLayoutStyle: Bool { get }
+
     /// The object a `Layout` of this element refers to: the element itself when it is a class instance
     /// (a node), nil for a value (a layout spec). Both defaults below; elements do not implement it.
     /// A requirement rather than `element as AnyObject`: that cast bridges through the runtime's dynamic
@@ -59,6 +64,8 @@ extension LayoutElement {
     @inlinable public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R {
         body(style)
     }
+
+    @inlinable public var usesDefaultLayoutStyle: Bool { false }
 
     @inlinable public func calculateLayoutThatFits(_ constrainedSize: SizeRange,
                                                    restrictedTo size: LayoutElementSize,

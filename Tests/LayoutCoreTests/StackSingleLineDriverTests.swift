@@ -86,3 +86,59 @@ import Testing
                              max: Size(width: maxWidth, height: maxHeight)))
     }
 }
+
+// The stack's default item (StackItem.defaultItem) stands for reading a default style: it must be what
+// reading `LayoutElementStyle.defaultStyle` gives, and only specs whose style was never set may claim it.
+@Suite struct StackDefaultStyleItemTests {
+    @Test func theDefaultItemIsWhatReadingTheDefaultStyleGives() {
+        for direction in StackLayoutDirection.allCases {
+            for alignItems in StackLayoutAlignItems.allCases {
+                let context = StackContext(direction: direction, spacing: 3, justifyContent: .center,
+                                           alignItems: alignItems, flexWrap: .noWrap, alignContent: .start,
+                                           lineSpacing: 0, range: SizeRange(width: 200))
+                let read = StackItem(style: LayoutElementStyle.defaultStyle, context: context)
+                let made = StackItem.defaultItem(context)
+                #expect("\(read)" == "\(made)", "\(direction) \(alignItems)")
+            }
+        }
+    }
+
+    @Test func onlySpecsWithoutAStyleOfTheirOwnClaimTheDefaultStyle() {
+        let leaf = LeafNode("leaf", width: 10, height: 10)
+        #expect(!leaf.usesDefaultLayoutStyle)
+        let inset = InsetLayoutSpec(insets: EdgeInsets(all: 2), child: leaf)
+        #expect(inset.usesDefaultLayoutStyle)
+        var styled = inset
+        styled.style.flexGrow = 1
+        #expect(!styled.usesDefaultLayoutStyle)
+        #expect(inset.usesDefaultLayoutStyle, "a copy's style change leaves the original default")
+        #expect(RatioLayoutSpec(ratio: 1, child: leaf).usesDefaultLayoutStyle)
+        #expect(StackLayoutSpec.vertical(children: [leaf]).usesDefaultLayoutStyle)
+        #expect(!LayoutSpec.spacer().usesDefaultLayoutStyle)
+        #expect(!OverlayLayoutSpec(child: leaf, overlay: leaf).usesDefaultLayoutStyle)
+    }
+
+    /// The same stack with its spec children's styles set to the default's values (so read) and left
+    /// alone (so not read) lays out the same, inside a spec region (arena slots) and outside (boxes).
+    @Test func aStackLaysOutTheSameWhetherItsChildrensDefaultStylesAreReadOrNot() {
+        func build(setStyles: Bool) -> StackLayoutSpec {
+            let text = LeafNode("text") { max in Size(width: Swift.min(max.width, 140), height: 34) }
+            let icon = LeafNode("icon", width: 20, height: 20)
+            var inset = InsetLayoutSpec(insets: EdgeInsets(all: 4), child: icon)
+            var column = StackLayoutSpec.vertical(children: [text])
+            var ratio = RatioLayoutSpec(ratio: 0.5, child: LeafNode("photo"))
+            if setStyles {
+                inset.style = LayoutElementStyle()
+                column.style = LayoutElementStyle()
+                ratio.style = LayoutElementStyle()
+                #expect(!inset.usesDefaultLayoutStyle && !column.usesDefaultLayoutStyle)
+            }
+            return StackLayoutSpec.horizontal(alignItems: .stretch, children: [inset, column, ratio])
+        }
+        let range = SizeRange(min: Size(width: 0, height: 0), max: Size(width: 120, height: 300))
+        let expected = hosted(build(setStyles: true), in: range).description
+        #expect(hosted(build(setStyles: false), in: range).description == expected)
+        let inRegion = LayoutSpecRegion.with { hosted(build(setStyles: false), in: range).description }
+        #expect(inRegion == expected)
+    }
+}

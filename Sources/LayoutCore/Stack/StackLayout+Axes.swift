@@ -122,6 +122,24 @@ struct StackItem {
         }
     }
 
+    /// `init(style: LayoutElementStyle.defaultStyle, context:)` without reading the style: alignSelf auto
+    /// takes alignItems; no spacing, no flex, flexBasis auto; an all-auto size resolves to [0, ∞] on the
+    /// cross axis, which is also what a non-stretch item keeps.
+    static func defaultItem(_ context: StackContext) -> StackItem {
+        StackItem(alignment: context.alignItems)
+    }
+
+    private init(alignment: StackLayoutAlignItems) {
+        self.alignment = alignment
+        spacingBefore = 0
+        spacingAfter = 0
+        flexGrow = 0
+        flexShrink = 0
+        flexBasis = .auto
+        ownCrossMin = 0
+        ownCrossMax = .infinity
+    }
+
     /// The element's ascender and descender (for a vertical stack, its first and last child's).
     mutating func setBaselineMetrics(of style: borrowing LayoutElementStyle) {
         ascender = style.ascender

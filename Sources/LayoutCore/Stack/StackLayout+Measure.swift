@@ -5,10 +5,13 @@ extension StackLayout {
     /// One item per child, in child order, each reading its child's style once: initializes `items`
     /// (uninitialized, exactly as many as there are children).
     static func initializeItems(_ items: StackItems, _ children: [any LayoutElement], _ context: StackContext) {
+        // What every child with the default style gets (StackItem.defaultItem), made once per stack.
+        let defaultItem = StackItem.defaultItem(context)
         for index in children.indices {
             // In place (no copy of the whole style; a node's under its lock), which left ~2.2k of the
             // feed-parity cell's instructions to style copies and a vertical stack's derived style.
-            var item = children[index].withLayoutStyle { StackItem(style: $0, context: context) }
+            var item = children[index].usesDefaultLayoutStyle
+                ? defaultItem : children[index].withLayoutStyle { StackItem(style: $0, context: context) }
             if item.isBaselineAligned {
                 item.setBaselineMetrics(of: children[index].style)
             }
