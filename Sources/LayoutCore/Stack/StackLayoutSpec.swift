@@ -94,7 +94,10 @@ public struct StackLayoutSpec: LayoutElement {
         if let arena = SpecArena.currentInRegion {
             arena.prepareToBuild()
             var own = arena.pointee.takeChildArray()
-            own.append(contentsOf: children)
+            // One append per child: `append(contentsOf:)` went through the runtime's generic
+            // swift_arrayInitWithCopy (~200 instructions a stack, callgrind) where an append copies the
+            // existential with its type's own witness.
+            for index in children.indices { own.append(children[index]) }
             let fields = SpecStorage<Fields>.reserveSlot(in: arena)
             fields.pointer(to: \.customStyle).unsafelyUnwrapped.initialize(to: nil)
             fields.pointer(to: \.direction).unsafelyUnwrapped.initialize(to: direction)
