@@ -17,35 +17,56 @@ extension Layout {
         // `nodeLayout(for:specLayout:)`.
         let size = Layout.sanitizedSize(Layout.sanitizedSize(record.pointee.size))
         // The exact count, kept in the records as they were appended (walking the tree a second time to
-        // count cost ~380 instructions per feed-parity cell). The array is allocated at that size and
-        // written through its buffer: appending checked its uniqueness and capacity for every layout.
-        let count = Int(record.pointee.nodeCount)
+        // count cost ~380 instructions per feed-parity cell): the array is allocated once, at that size,
+        // and the layouts are written straight into it (see `NodeLayoutEmission`).
         var emitted: [Layout] = []
-        if count > 0 {
-            emitted = [Layout](unsafeUninitializedCapacity: count) { buffer, initialized in
-                var cursor = buffer.baseAddress.unsafelyUnwrapped
-                let header = scratch.header
-                LayoutScratch.collectNodeLayouts(linkedFrom: record, origin: .zero,
-                                                 records: header.pointee.records, links: header.pointee.links,
-                                                 objects: header.pointee.objects,
-                                                 into: &cursor, end: cursor + count)
-                initialized = cursor - buffer.baseAddress.unsafelyUnwrapped
-            }
+        if record.pointee.nodeCount > 0 {
+            emitted.append(contentsOf: NodeLayoutEmission(root: record, header: scratch.header))
         }
         return Layout(element: node, type: .node, size: size, position: .null, sublayouts: emitted)
     }
 }
 
-extension LayoutScratch {
+/// The node layouts a flattening emits, as a sequence that `Array.append(contentsOf:)` copies by calling
+/// its `_copyContents(initializing:)` once with the array's uninitialized storage, which has room for
+/// `underestimatedCount` (the exact count) layouts: no per-element uniqueness and capacity checks as
+/// with `append`, and the storage comes from the array's specialized allocation —
+/// `Array(unsafeUninitializedCapacity:)` allocates through the stdlib's unspecialized
+/// `_allocateBufferUninitialized`, which looked the storage class up at run time (~0.35k instructions more
+/// per feed-parity cell). Only for that one call: iterating it yields nothing.
+private struct NodeLayoutEmission: Sequence {
+    let root: UnsafeMutablePointer<LayoutRecord>
+    let header: UnsafeMutablePointer<LayoutScratchHeader>
+
+    var underestimatedCount: Int { Int(root.pointee.nodeCount) }
+
+    func makeIterator() -> EmptyCollection<Layout>.Iterator { EmptyCollection<Layout>.Iterator() }
+
+    func _copyContents(initializing buffer: UnsafeMutableBufferPointer<Layout>)
+        -> (EmptyCollection<Layout>.Iterator, Int) {
+        guard let start = buffer.baseAddress else { return (makeIterator(), 0) }
+        var writer = NodeLayoutWriter(records: header.pointee.records, links: header.pointee.links,
+                                      objects: header.pointee.objects, cursor: start,
+                                      end: start + Swift.min(buffer.count, underestimatedCount))
+        writer.collectNodeLayouts(linkedFrom: root, origin: .zero)
+        return (makeIterator(), writer.cursor - start)
+    }
+}
+
+/// The walk's state, passed down the recursion as one `inout` value (a pointer) instead of five
+/// arguments: fewer registers to save and restore on each level.
+struct NodeLayoutWriter {
+    let records: UnsafeMutablePointer<LayoutRecord>
+    let links: UnsafeMutablePointer<Int32>
+    let objects: UnsafeMutablePointer<Layout>
+    /// Where the next layout goes; never at or past `end` (the root's `nodeCount` is exact).
+    var cursor: UnsafeMutablePointer<Layout>
+    let end: UnsafeMutablePointer<Layout>
+
     /// Emits each node record below `parent` at its absolute (pixel-ceiled) position without descending
     /// into it; walks into spec records adding each child's raw offset to `origin` (the raw absolute
     /// position of `parent`), so rounding happens once, at emission — as `Layout.collectNodeLayouts`.
-    /// Writes the layouts at `cursor` (never at or past `end`: the root's `nodeCount` is exact).
-    static func collectNodeLayouts(linkedFrom parent: UnsafeMutablePointer<LayoutRecord>, origin: Point,
-                                   records: UnsafeMutablePointer<LayoutRecord>,
-                                   links: UnsafeMutablePointer<Int32>, objects: UnsafeMutablePointer<Layout>,
-                                   into cursor: inout UnsafeMutablePointer<Layout>,
-                                   end: UnsafeMutablePointer<Layout>) {
+    mutating func collectNodeLayouts(linkedFrom parent: UnsafeMutablePointer<LayoutRecord>, origin: Point) {
         var link = links + Int(parent.pointee.firstLink)
         let linksEnd = link + Int(parent.pointee.linkCount)
         while link < linksEnd {
@@ -55,23 +76,24 @@ extension LayoutScratch {
             let absolute = Point(x: origin.x + offset.x, y: origin.y + offset.y)
             if child.pointee.type == .node {
                 guard cursor < end else { continue }
-                emitNodeLayout(child, absolute: absolute, objects: objects, at: cursor)
+                LayoutScratch.emitNodeLayout(child, absolute: absolute, objects: objects, at: cursor)
                 cursor += 1
             } else {
-                collectNodeLayouts(linkedFrom: child, origin: absolute, records: records, links: links,
-                                   objects: objects, into: &cursor, end: end)
+                collectNodeLayouts(linkedFrom: child, origin: absolute)
             }
         }
     }
+}
 
+extension LayoutScratch {
     /// A node layout without sublayouts at `ceilPx(absolute)`: the record's own layout when it already
     /// is exactly that, else a new one (its size sanitized again, as `Layout.emitNodeLayout` does). The
     /// new one is what `Layout(element:type:size:position:)` stores, with the position rounded once here
     /// instead of a second time by that initializer (two `ceil`s fewer per layout).
     @inline(__always)
-    private static func emitNodeLayout(_ record: UnsafeMutablePointer<LayoutRecord>, absolute: Point,
-                                       objects: UnsafeMutablePointer<Layout>,
-                                       at slot: UnsafeMutablePointer<Layout>) {
+    fileprivate static func emitNodeLayout(_ record: UnsafeMutablePointer<LayoutRecord>, absolute: Point,
+                                           objects: UnsafeMutablePointer<Layout>,
+                                           at slot: UnsafeMutablePointer<Layout>) {
         let position = ceilPx(absolute)
         let record = record.pointee
         if record.object >= 0 {
