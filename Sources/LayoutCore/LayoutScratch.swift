@@ -1,6 +1,6 @@
 // The engine's working state for one layout: every measured element as a flat record (tree order of
-// measurement, integer links to its sublayouts) in two arrays that are reused from one layout to the
-// next, instead of a `Layout` value with its own sublayout array per spec.
+// measurement, integer links to its sublayouts) in buffers that are reused from one layout to the next
+// (LayoutScratchStorage.swift), instead of a `Layout` value with its own sublayout array per spec.
 //
 // Why (DESIGN.md "What makes layout fast in Swift"): a `[Layout]` per spec layout was ~8 of the feed-parity
 // cell's 19 allocations per fresh layout, and building, copying and freeing those trees was most of the
@@ -16,7 +16,7 @@
 /// Where a record is in its `LayoutScratch`.
 public typealias LayoutRecordIndex = Int
 
-/// One measured element: what a `Layout` holds, with its sublayouts as a run of `LayoutScratch.links`.
+/// One measured element: what a `Layout` holds, with its sublayouts as a run of the scratch's links.
 /// A trivial value (no references): reading, copying and dropping records costs no reference counting —
 /// with the element and a node's sublayouts stored in the record, every `records[i]` read retained and
 /// released them (~2.7k of the feed-parity cell's 31k instructions went to flattening alone).
@@ -26,10 +26,10 @@ struct LayoutRecord {
     var size: Size
     /// Raw, relative to the parent; `.null` until positioned (as `Layout.position`).
     var position: Point
-    /// The sublayouts: `links[firstLink ..< firstLink + linkCount]` are their record indices.
+    /// The sublayouts: the scratch's links `firstLink ..< firstLink + linkCount` are their record indices.
     var firstLink: Int32
     var linkCount: Int32
-    /// Index into `LayoutScratch.objects` of the layout that holds the element (a node) and, for a node,
+    /// Index into the scratch's objects of the layout that holds the element (a node) and, for a node,
     /// its own sublayouts (a node is a leaf of the spec tree: they are never walked here, only handed
     /// back when a `Layout` tree is built); -1 for a spec record (no element, no sublayouts of its own).
     var object: Int32
@@ -201,6 +201,9 @@ public struct LayoutScratch {
         appendSpecRecord(size: size, firstLink: first, linkCount: header.pointee.linkCount - first)
     }
 
+    /// Inlined into the `appendSpec` variants: as a call it spent ~20 of its ~80 instructions saving and
+    /// restoring registers, seven times per feed-parity cell.
+    @inline(__always)
     mutating func appendSpecRecord(size: Size, firstLink: Int, linkCount: Int) -> LayoutRecordIndex {
         appendRecord(LayoutRecord(type: .layoutSpec, size: Layout.sanitizedSize(size), position: .null,
                                   firstLink: Int32(truncatingIfNeeded: firstLink),
