@@ -1,6 +1,6 @@
 // The engine's working state for one layout: every measured element as a flat record (tree order of
-// measurement, integer links to its sublayouts) in two arrays that are reused from one layout to the
-// next, instead of a `Layout` value with its own sublayout array per spec.
+// measurement, integer links to its sublayouts) in buffers that are reused from one layout to the next
+// (LayoutScratchStorage.swift), instead of a `Layout` value with its own sublayout array per spec.
 //
 // Why (DESIGN.md "What makes layout fast in Swift"): a `[Layout]` per spec layout was ~8 of the feed-parity
 // cell's 19 allocations per fresh layout, and building, copying and freeing those trees was most of the
@@ -16,7 +16,7 @@
 /// Where a record is in its `LayoutScratch`.
 public typealias LayoutRecordIndex = Int
 
-/// One measured element: what a `Layout` holds, with its sublayouts as a run of `LayoutScratch.links`.
+/// One measured element: what a `Layout` holds, with its sublayouts as a run of the scratch's links.
 /// A trivial value (no references): reading, copying and dropping records costs no reference counting —
 /// with the element and a node's sublayouts stored in the record, every `records[i]` read retained and
 /// released them (~2.7k of the feed-parity cell's 31k instructions went to flattening alone).
@@ -26,10 +26,10 @@ struct LayoutRecord {
     var size: Size
     /// Raw, relative to the parent; `.null` until positioned (as `Layout.position`).
     var position: Point
-    /// The sublayouts: `links[firstLink ..< firstLink + linkCount]` are their record indices.
+    /// The sublayouts: the scratch's links `firstLink ..< firstLink + linkCount` are their record indices.
     var firstLink: Int32
     var linkCount: Int32
-    /// Index into `LayoutScratch.objects` of the layout that holds the element (a node) and, for a node,
+    /// Index into the scratch's objects of the layout that holds the element (a node) and, for a node,
     /// its own sublayouts (a node is a leaf of the spec tree: they are never walked here, only handed
     /// back when a `Layout` tree is built); -1 for a spec record (no element, no sublayouts of its own).
     var object: Int32
@@ -39,24 +39,28 @@ struct LayoutRecord {
     var nodeCount: Int32 = 0
 }
 
-/// Reusable storage for the records of one layout call (see the top of this file). A value: pass it
-/// `inout`; keep one per thread (NodeTree's pool does) so that its arrays' capacity is reused.
+/// Reusable storage for the records of one layout call (see the top of this file). Pass it `inout`;
+/// keep one per thread (NodeTree's pool does) so that its buffers' capacity is reused.
+///
+/// A handle: its buffers are one object's (LayoutScratchStorage.swift), not copy-on-write arrays, so a
+/// copy of a scratch shares them. Nothing copies one — it is passed `inout` and moved in and out of a
+/// pool — and not checking for copies on every append is most of what the buffers save.
 public struct LayoutScratch {
-    var records: [LayoutRecord] = []
-    /// Sublayout runs, each a contiguous slice written when its spec finishes.
-    var links: [Int32] = []
-    /// The layouts of records that refer to an object (see `LayoutRecord.object`); they keep it alive.
-    var objects: [Layout] = []
+    let buffer: LayoutScratchBuffer
 
-    public init() {}
+    /// The buffers' pointers and counts; valid while `buffer` is, i.e. for as long as this scratch.
+    @inline(__always)
+    var header: UnsafeMutablePointer<LayoutScratchHeader> { buffer.headerPointer }
 
-    /// A scratch whose arrays already hold `records` records (and as many links, a quarter as many
-    /// objects): one allocation each instead of a run of reallocations while a first layout grows them.
+    public init() {
+        buffer = LayoutScratchBuffer.make(records: 16)
+    }
+
+    /// A scratch whose buffers already hold `records` records (and as many links, a quarter as many
+    /// objects), in one allocation instead of a run of reallocations while a first layout grows them.
     /// For callers that cannot keep a scratch between layouts.
     public init(minimumCapacity records: Int) {
-        self.records.reserveCapacity(records)
-        links.reserveCapacity(records)
-        objects.reserveCapacity(Swift.max(1, records / 4))
+        buffer = LayoutScratchBuffer.make(records: records)
     }
 
     /// A point to truncate back to (`reset(to:)`).
@@ -66,50 +70,87 @@ public struct LayoutScratch {
         let objects: Int
     }
 
-    public var mark: Mark { Mark(records: records.count, links: links.count, objects: objects.count) }
+    public var mark: Mark {
+        Mark(records: header.pointee.recordCount, links: header.pointee.linkCount,
+             objects: header.pointee.objectCount)
+    }
 
-    /// Drops every record appended since `mark` (keeping the arrays' capacity).
+    /// Drops every record appended since `mark` (keeping the buffers' capacity).
     public mutating func reset(to mark: Mark) {
-        if records.count > mark.records { records.removeSubrange(mark.records...) }
-        if links.count > mark.links { links.removeSubrange(mark.links...) }
-        if objects.count > mark.objects { objects.removeSubrange(mark.objects...) }
+        let header = header
+        if header.pointee.recordCount > mark.records { header.pointee.recordCount = mark.records }
+        if header.pointee.linkCount > mark.links { header.pointee.linkCount = mark.links }
+        header.pointee.destroyObjects(from: mark.objects)
     }
 
     /// Drops everything, keeping capacity.
     public mutating func removeAll() {
-        records.removeAll(keepingCapacity: true)
-        links.removeAll(keepingCapacity: true)
-        objects.removeAll(keepingCapacity: true)
+        let header = header
+        header.pointee.recordCount = 0
+        header.pointee.linkCount = 0
+        header.pointee.destroyObjects(from: 0)
     }
 
     /// Every record is appended here: sets its `nodeCount` (its links are final when it is appended — a
     /// spec writes its run of links before its own record).
     @inline(__always)
-    private mutating func appendRecord(_ record: LayoutRecord) {
+    private mutating func appendRecord(_ record: LayoutRecord) -> LayoutRecordIndex {
+        let header = header
         var record = record
         if record.type == .node {
             record.nodeCount = 1
         } else {
             var count: Int32 = 0
-            let first = Int(record.firstLink)
-            for link in first..<(first + Int(record.linkCount)) {
-                count &+= records[Int(links[link])].nodeCount
+            let records = header.pointee.records
+            var link = header.pointee.links + Int(record.firstLink)
+            let end = link + Int(record.linkCount)
+            while link < end {
+                count &+= records[Int(link.pointee)].nodeCount
+                link += 1
             }
             record.nodeCount = count
         }
-        records.append(record)
+        let index = header.pointee.recordCount
+        if index == header.pointee.recordCapacity { header.pointee.growRecords() }
+        (header.pointee.records + index).initialize(to: record)
+        header.pointee.recordCount = index &+ 1
+        return index
     }
 
+    /// Keeps `layout` alive until the scratch is reset; returns its index for `LayoutRecord.object`.
+    @inline(__always)
+    private mutating func appendObject(_ layout: consuming Layout) -> Int32 {
+        let header = header
+        let index = header.pointee.objectCount
+        if index == header.pointee.objectCapacity { header.pointee.growObjects() }
+        (header.pointee.objects + index).initialize(to: layout)
+        header.pointee.objectCount = index &+ 1
+        return Int32(truncatingIfNeeded: index)
+    }
+
+    /// The record at `index`, read in place.
+    @inline(__always)
+    func record(_ index: LayoutRecordIndex) -> UnsafeMutablePointer<LayoutRecord> {
+        assert(index >= 0 && index < header.pointee.recordCount, "not a record of this scratch")
+        return header.pointee.records + index
+    }
+
+    /// The layout kept for `LayoutRecord.object`.
+    @inline(__always)
+    func object(_ index: Int32) -> UnsafeMutablePointer<Layout> {
+        assert(index >= 0 && Int(index) < header.pointee.objectCount, "not an object of this scratch")
+        return header.pointee.objects + Int(index)
+    }
 
     // MARK: - Reading and positioning
 
     /// The sanitized size of record `index`.
-    public func size(of index: LayoutRecordIndex) -> Size { records[index].size }
+    public func size(of index: LayoutRecordIndex) -> Size { record(index).pointee.size }
 
     /// Sets the raw position of record `index` relative to its parent (specs do, as they set
     /// `Layout.position`).
     public mutating func setPosition(_ position: Point, of index: LayoutRecordIndex) {
-        records[index].position = position
+        record(index).pointee.position = position
     }
 
     // MARK: - Appending
@@ -120,49 +161,53 @@ public struct LayoutScratch {
         let size = Layout.sanitizedSize(size)
         var object: Int32 = -1
         if let element {
-            object = Int32(truncatingIfNeeded: objects.count)
-            objects.append(Layout(unsanitized: element, type: type, size: size, position: .null, sublayouts: []))
+            object = appendObject(Layout(unsanitized: element, type: type, size: size, position: .null,
+                                         sublayouts: []))
         }
-        appendRecord(LayoutRecord(type: type, size: size, position: .null, firstLink: 0, linkCount: 0,
-                                    object: object))
-        return records.count - 1
+        return appendRecord(LayoutRecord(type: type, size: size, position: .null, firstLink: 0, linkCount: 0,
+                                         object: object))
     }
 
     /// A spec record (`Layout(specSize:sublayouts:)`) with one sublayout.
     mutating func appendSpec(size: Size, child: LayoutRecordIndex) -> LayoutRecordIndex {
-        let first = links.count
-        links.append(Int32(truncatingIfNeeded: child))
+        let first = linkStart
+        appendLink(child)
         return appendSpecRecord(size: size, firstLink: first, linkCount: 1)
     }
 
     /// A spec record with two sublayouts, in this order.
     mutating func appendSpec(size: Size, _ child0: LayoutRecordIndex, _ child1: LayoutRecordIndex)
         -> LayoutRecordIndex {
-        let first = links.count
-        links.append(Int32(truncatingIfNeeded: child0))
-        links.append(Int32(truncatingIfNeeded: child1))
+        let first = linkStart
+        appendLink(child0)
+        appendLink(child1)
         return appendSpecRecord(size: size, firstLink: first, linkCount: 2)
     }
 
     /// Starts a spec's run of sublayouts: append each with `appendLink`, then `appendSpec(size:linksFrom:)`.
     /// Nothing else may be appended in between (runs are contiguous).
-    var linkStart: Int { links.count }
+    var linkStart: Int { header.pointee.linkCount }
 
+    @inline(__always)
     mutating func appendLink(_ child: LayoutRecordIndex) {
-        links.append(Int32(truncatingIfNeeded: child))
+        let header = header
+        let index = header.pointee.linkCount
+        if index == header.pointee.linkCapacity { header.pointee.growLinks(toHold: index &+ 1) }
+        header.pointee.links[index] = Int32(truncatingIfNeeded: child)
+        header.pointee.linkCount = index &+ 1
     }
-
 
     mutating func appendSpec(size: Size, linksFrom first: Int) -> LayoutRecordIndex {
-        appendSpecRecord(size: size, firstLink: first, linkCount: links.count - first)
+        appendSpecRecord(size: size, firstLink: first, linkCount: header.pointee.linkCount - first)
     }
 
-
+    /// Inlined into the `appendSpec` variants: as a call it spent ~20 of its ~80 instructions saving and
+    /// restoring registers, seven times per feed-parity cell.
+    @inline(__always)
     mutating func appendSpecRecord(size: Size, firstLink: Int, linkCount: Int) -> LayoutRecordIndex {
         appendRecord(LayoutRecord(type: .layoutSpec, size: Layout.sanitizedSize(size), position: .null,
-                                    firstLink: Int32(truncatingIfNeeded: firstLink),
-                                    linkCount: Int32(truncatingIfNeeded: linkCount), object: -1))
-        return records.count - 1
+                                  firstLink: Int32(truncatingIfNeeded: firstLink),
+                                  linkCount: Int32(truncatingIfNeeded: linkCount), object: -1))
     }
 
     /// Records a node's layout (`layout.type == .node`): one record that keeps the layout, so its element
@@ -170,10 +215,11 @@ public struct LayoutScratch {
     /// layout, without its checks for spec trees (nodes call this for every measurement).
     public mutating func appendNodeLayout(_ layout: consuming Layout) -> LayoutRecordIndex {
         assert(layout.type == .node, "appendNodeLayout takes a node's layout")
-        appendRecord(LayoutRecord(type: .node, size: layout.size, position: layout.position,
-                                    firstLink: 0, linkCount: 0, object: Int32(truncatingIfNeeded: objects.count)))
-        objects.append(layout)
-        return records.count - 1
+        let size = layout.size
+        let position = layout.position
+        let object = appendObject(layout)
+        return appendRecord(LayoutRecord(type: .node, size: size, position: position,
+                                         firstLink: 0, linkCount: 0, object: object))
     }
 
     /// Records an already built layout (a node's, or any element's `Layout` tree) with its position. A
@@ -182,11 +228,12 @@ public struct LayoutScratch {
     public mutating func append(_ layout: consuming Layout) -> LayoutRecordIndex {
         if layout.type == .node || layout.sublayouts.isEmpty {
             let keepsObject = layout.element != nil || !layout.sublayouts.isEmpty
-            appendRecord(LayoutRecord(type: layout.type, size: layout.size, position: layout.position,
-                                        firstLink: 0, linkCount: 0,
-                                        object: keepsObject ? Int32(truncatingIfNeeded: objects.count) : -1))
-            if keepsObject { objects.append(layout) }
-            return records.count - 1
+            let type = layout.type
+            let size = layout.size
+            let position = layout.position
+            let object = keepsObject ? appendObject(layout) : -1
+            return appendRecord(LayoutRecord(type: type, size: size, position: position,
+                                             firstLink: 0, linkCount: 0, object: object))
         }
         // Children first (their own runs), then this run, contiguous.
         var children: [Int] = []
@@ -194,19 +241,17 @@ public struct LayoutScratch {
         for index in layout.sublayouts.indices {
             children.append(append(layout.sublayouts[index]))
         }
-        let first = links.count
-        for child in children { links.append(Int32(truncatingIfNeeded: child)) }
+        let first = linkStart
+        for child in children { appendLink(child) }
         var object: Int32 = -1
         if layout.element != nil {
             // Keeps the element only (the sublayouts are records).
-            object = Int32(truncatingIfNeeded: objects.count)
-            objects.append(Layout(unsanitized: layout.element, type: layout.type, size: layout.size,
-                                  position: layout.position, sublayouts: []))
+            object = appendObject(Layout(unsanitized: layout.element, type: layout.type, size: layout.size,
+                                         position: layout.position, sublayouts: []))
         }
-        appendRecord(LayoutRecord(type: layout.type, size: layout.size, position: layout.position,
-                                    firstLink: Int32(truncatingIfNeeded: first),
-                                    linkCount: Int32(truncatingIfNeeded: children.count), object: object))
-        return records.count - 1
+        return appendRecord(LayoutRecord(type: layout.type, size: layout.size, position: layout.position,
+                                         firstLink: Int32(truncatingIfNeeded: first),
+                                         linkCount: Int32(truncatingIfNeeded: children.count), object: object))
     }
 
     // MARK: - Building a Layout tree
@@ -214,18 +259,18 @@ public struct LayoutScratch {
     /// The `Layout` tree of record `index` (what the `Layout`-returning API hands out). Sizes are stored
     /// as they are (already sanitized once, as `Layout.init` did when the tree was built directly).
     public func layout(of index: LayoutRecordIndex) -> Layout {
-        let record = records[index]
+        let record = record(index).pointee
         var element: (any AnyObject & Sendable)?
         var sublayouts: [Layout] = []
         if record.object >= 0 {
-            element = objects[Int(record.object)].element
-            sublayouts = objects[Int(record.object)].sublayouts
+            element = object(record.object).pointee.element
+            sublayouts = object(record.object).pointee.sublayouts
         }
         if record.linkCount > 0 {
             sublayouts.reserveCapacity(sublayouts.count + Int(record.linkCount))
             let first = Int(record.firstLink)
             for link in first..<(first + Int(record.linkCount)) {
-                sublayouts.append(layout(of: Int(links[link])))
+                sublayouts.append(layout(of: Int(header.pointee.links[link])))
             }
         }
         return Layout(unsanitized: element, type: record.type, size: record.size, position: record.position,
