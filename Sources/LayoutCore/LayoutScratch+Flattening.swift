@@ -22,6 +22,11 @@ extension Layout {
         var emitted: [Layout] = []
         if record.pointee.nodeCount > 0 {
             emitted.append(contentsOf: NodeLayoutEmission(root: record, header: scratch.header))
+            // A standard library whose append(contentsOf:) did not go through `_copyContents` would have
+            // iterated the (empty) sequence: then the tree path gives the same layouts, slower.
+            if emitted.count != Int(record.pointee.nodeCount) {
+                return nodeLayout(for: node, specLayout: scratch.layout(of: root))
+            }
         }
         return Layout(element: node, type: .node, size: size, position: .null, sublayouts: emitted)
     }
