@@ -57,7 +57,9 @@ final class LayoutScratchPool {
         var scratch = pool.free.popLast() ?? LayoutScratch()
         let result = body(&scratch)
         scratch.removeAll()
-        pool.free.append(scratch)
+        // Moved back, not copied: a copy retained the scratch's three arrays and released them again
+        // (~150 instructions per spec measurement, callgrind, feed-parity fresh).
+        pool.free.append(consume scratch)
         return result
     }
 }
