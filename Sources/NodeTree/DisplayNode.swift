@@ -99,6 +99,23 @@ struct NodeLayoutRecord: Sendable {
         self.ticket = ticket
     }
 
+    /// Makes this record `layout`'s, measured for (`constrainedSize`, `parentSize`) at `version` by
+    /// measurement `ticket` — what `init` would give, written field by field into the slot in place.
+    @inline(__always)
+    mutating func replace(with layout: Layout, constrainedSize: SizeRange, parentSize: Size, version: UInt64,
+                          ticket: UInt64) {
+        size = layout.size
+        // A leaf's layout has no sublayouts, and nor has the slot it replaces on a first measurement (or any
+        // earlier leaf layout): keeping the slot's empty array saves a retain of the new array and a release
+        // of the old one (~40 instructions per leaf measurement, callgrind, feed-parity fresh).
+        if !(layout.sublayouts.isEmpty && sublayouts.isEmpty) { sublayouts = layout.sublayouts }
+        self.constrainedSize = constrainedSize
+        self.parentSize = parentSize
+        self.version = version
+        requestedLayoutFromAbove = false
+        self.ticket = ticket
+    }
+
     /// The empty cache slot (see `DisplayNode.State.pendingSlot`): layout versions start at 1.
     static var empty: NodeLayoutRecord {
         NodeLayoutRecord(size: .zero, sublayouts: [], constrainedSize: .zero, parentSize: .zero, version: 0)

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutCore
+import Synchronization
 
 // Texture's ASImageNode and ASNetworkImageNode without pixels and without networking: an image is a size
 // (and a name for tests), and a network image node fetches through an injectable `ImageLoading` so
@@ -18,6 +19,11 @@ public struct PlatformImage: Hashable, Sendable {
 
 open class ImageNode: DisplayNode, @unchecked Sendable {
     let imageState = Locked<PlatformImage?>(nil)
+    /// Mirrors `image != nil` (stored under `imageState`'s lock), so that measuring a node without an
+    /// image — the feed cells' avatar and photo — loads an atomic instead of taking the lock (~90
+    /// instructions per measurement, callgrind, feed-parity fresh). A measurement that reads `false` while
+    /// an image is being set is ordered before that set, whose setNeedsLayout then invalidates it.
+    let hasImage = Atomic<Bool>(false)
 
     public override init() {
         super.init()
@@ -30,6 +36,7 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
             let oldSize = imageState.withLock { current -> Size? in
                 let oldSize = current?.size
                 current = newValue
+                hasImage.store(newValue != nil, ordering: .releasing)
                 return oldSize
             }
             if oldSize != newValue?.size { setNeedsLayout() }
@@ -39,7 +46,7 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
     /// The image's size when there is an image (Texture), else the default (fill a finite maximum).
     /// Set `style.preferredSize` to give the node its own size, as the feed cells do.
     open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
-        if let image = imageState.withLock({ $0 }) { return image.size }
+        if hasImage.load(ordering: .acquiring), let size = imageState.withLock({ $0?.size }) { return size }
         return super.calculateSizeThatFits(constrainedSize)
     }
 }

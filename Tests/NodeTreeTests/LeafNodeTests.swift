@@ -17,6 +17,18 @@ import TextEngine
                     == Size(width: 40, height: 30))
     }
 
+    @Test func removingTheImageMeasuresAsANodeWithout() {
+        // calculateSizeThatFits reads the image only while `hasImage` says there is one.
+        let node = ImageNode()
+        let range = SizeRange(min: .zero, max: Size(width: 100, height: 100))
+        node.image = PlatformImage(size: Size(width: 40, height: 30))
+        #expect(node.layoutThatFits(range).size == Size(width: 40, height: 30))
+        node.image = nil  // the size changed: setNeedsLayout
+        #expect(node.layoutThatFits(range).size == Size(width: 100, height: 100))
+        node.image = PlatformImage(size: Size(width: 20, height: 10))
+        #expect(node.layoutThatFits(range).size == Size(width: 20, height: 10))
+    }
+
     @Test func theStyleSizeWins() {
         let node = NetworkImageNode()
         node.style.preferredSize = Size(width: 30, height: 30)
