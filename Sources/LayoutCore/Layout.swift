@@ -21,8 +21,16 @@ public enum LayoutDiagnostics {
 }
 
 public struct Layout: Sendable {
+    // Its references are `storedElement` and `sublayouts` only: the layout scratch destroys the layouts it
+    // keeps field by field (LayoutScratchHeader.destroyObjects), so a new field holding a reference must
+    // be released there too.
+
     /// The node this layout belongs to (compared by identity); nil for layout-spec layouts.
-    public let element: (any AnyObject & Sendable)?
+    @inlinable public var element: (any AnyObject & Sendable)? { storedElement }
+    /// `element`, a `var` only so that a flattening of the layout scratch's records can move it out of
+    /// the node layout the scratch keeps into the layout it emits (`NodeLayoutWriter.emitNodeLayout`)
+    /// instead of retaining it again. Nothing else sets it after initialization.
+    @usableFromInline var storedElement: (any AnyObject & Sendable)?
     /// Captured at creation, like Texture's cached element type.
     public let type: LayoutElementType
     /// Pixel-ceiled at creation; 0×0 when the requested size was not valid for size.
@@ -35,7 +43,7 @@ public struct Layout: Sendable {
     /// `LayoutDiagnostics`; a valid one is ceiled to the pixel grid; a non-null position is ceiled too.
     @inlinable public init(element: (any AnyObject & Sendable)?, type: LayoutElementType, size: Size,
                            position: Point = .null, sublayouts: [Layout] = []) {
-        self.element = element
+        self.storedElement = element
         self.type = type
         self.size = Layout.sanitizedSize(size)
         self.position = position.isNull ? .null : ceilPx(position)
@@ -46,7 +54,7 @@ public struct Layout: Sendable {
     /// scratch), so building the tree from records does not count or round them a second time.
     @inlinable init(unsanitized element: (any AnyObject & Sendable)?, type: LayoutElementType, size: Size,
                     position: Point, sublayouts: [Layout]) {
-        self.element = element
+        self.storedElement = element
         self.type = type
         self.size = size
         self.position = position

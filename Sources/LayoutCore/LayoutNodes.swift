@@ -57,8 +57,9 @@ public final class SpecHostNode: LayoutElement, CustomStringConvertible {
             let element = spec(constrainedSize)
             // Sized for a cell-sized spec tree: LayoutCore nodes keep no state between layouts.
             var scratch = LayoutScratch(minimumCapacity: 16)
+            let start = scratch.mark
             let root = element.layoutThatFits(constrainedSize, parentSize: constrainedSize.max, into: &scratch)
-            return Layout.nodeLayout(for: self, root: root, in: scratch)
+            return Layout.nodeLayout(for: self, root: root, in: &scratch, resettingTo: start)
         }
     }
 

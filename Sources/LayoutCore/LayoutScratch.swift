@@ -22,6 +22,11 @@ public typealias LayoutRecordIndex = Int
 /// released them (~2.7k of the feed-parity cell's 31k instructions went to flattening alone).
 struct LayoutRecord {
     var type: LayoutElementType
+    /// 0, or 1 + the byte offset in the flattened result of the layout that a flattening moved this
+    /// record's element into (`NodeLayoutWriter`): a record linked twice finds its element there. A byte
+    /// offset, not an index, so that writing it is a subtraction (no division by the layout's stride).
+    /// Declared here to sit in the padding after `type` (the record stays 56 bytes).
+    var movedTo: Int32 = 0
     /// Already sanitized (pixel-ceiled, or 0×0 when invalid) exactly as `Layout.init` would have.
     var size: Size
     /// Raw, relative to the parent; `.null` until positioned (as `Layout.position`).
@@ -32,6 +37,7 @@ struct LayoutRecord {
     /// Index into the scratch's objects of the layout that holds the element (a node) and, for a node,
     /// its own sublayouts (a node is a leaf of the spec tree: they are never walked here, only handed
     /// back when a `Layout` tree is built); -1 for a spec record (no element, no sublayouts of its own).
+    /// A flattening that is the records' last use moves the element out of the layout (`movedTo`).
     var object: Int32
     /// The node records a flattening of this record emits: 1 for a node, the sum over the linked records
     /// for a spec. Set by `LayoutScratch.appendRecord`, so flattening allocates its array at its exact
@@ -135,13 +141,6 @@ public struct LayoutScratch {
         return header.pointee.records + index
     }
 
-    /// The layout kept for `LayoutRecord.object`.
-    @inline(__always)
-    func object(_ index: Int32) -> UnsafeMutablePointer<Layout> {
-        assert(index >= 0 && Int(index) < header.pointee.objectCount, "not an object of this scratch")
-        return header.pointee.objects + Int(index)
-    }
-
     // MARK: - Reading and positioning
 
     /// The sanitized size of record `index`.
@@ -215,10 +214,11 @@ public struct LayoutScratch {
     /// layout, without its checks for spec trees (nodes call this for every measurement).
     public mutating func appendNodeLayout(_ layout: consuming Layout) -> LayoutRecordIndex {
         assert(layout.type == .node, "appendNodeLayout takes a node's layout")
-        let size = layout.size
-        let position = layout.position
         let object = appendObject(layout)
-        return appendRecord(LayoutRecord(type: .node, size: size, position: position,
+        // Size and position read back from the stored layout: read before the move, they were kept on
+        // the stack across it (~4 instructions per node measurement).
+        let stored = header.pointee.objects + Int(object)
+        return appendRecord(LayoutRecord(type: .node, size: stored.pointee.size, position: stored.pointee.position,
                                          firstLink: 0, linkCount: 0, object: object))
     }
 
@@ -259,18 +259,25 @@ public struct LayoutScratch {
     /// The `Layout` tree of record `index` (what the `Layout`-returning API hands out). Sizes are stored
     /// as they are (already sanitized once, as `Layout.init` did when the tree was built directly).
     public func layout(of index: LayoutRecordIndex) -> Layout {
-        let record = record(index).pointee
+        assert(index >= 0 && index < header.pointee.recordCount, "not a record of this scratch")
+        return LayoutScratch.layout(of: index, header: header)
+    }
+
+    /// `layout(of:)` from the buffers, for code that holds the header but not the scratch.
+    static func layout(of index: LayoutRecordIndex, header: UnsafeMutablePointer<LayoutScratchHeader>)
+        -> Layout {
+        let record = header.pointee.records[index]
         var element: (any AnyObject & Sendable)?
         var sublayouts: [Layout] = []
         if record.object >= 0 {
-            element = object(record.object).pointee.element
-            sublayouts = object(record.object).pointee.sublayouts
+            element = header.pointee.objects[Int(record.object)].element
+            sublayouts = header.pointee.objects[Int(record.object)].sublayouts
         }
         if record.linkCount > 0 {
             sublayouts.reserveCapacity(sublayouts.count + Int(record.linkCount))
             let first = Int(record.firstLink)
             for link in first..<(first + Int(record.linkCount)) {
-                sublayouts.append(layout(of: Int(header.pointee.links[link])))
+                sublayouts.append(layout(of: Int(header.pointee.links[link]), header: header))
             }
         }
         return Layout(unsanitized: element, type: record.type, size: record.size, position: record.position,

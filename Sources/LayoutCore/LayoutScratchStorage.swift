@@ -104,13 +104,22 @@ extension LayoutScratchHeader {
         ownsObjects = true
     }
 
-    /// Destroys the objects from `start` on, one by one (`deinitialize(count:)` would go through the
-    /// runtime's generic array destroy first).
+    /// Destroys the objects from `start` on, one by one, field by field: a layout's references are its
+    /// element and its sublayouts (Layout.swift), each moved out of the buffer and dropped here.
+    /// `deinitialize(count:)` went through the runtime's generic array destroy, and a layout's
+    /// `deinitialize(count: 1)` through its outlined destroy and value witness (~20 instructions more
+    /// per layout); the element is mostly nil — moved out by a flattening
+    /// (`Layout.nodeLayout(for:root:in:resettingTo:)`) — so it is released only when there is one.
     @inline(__always)
     mutating func destroyObjects(from start: Int) {
         var index = start
         while index < objectCount {
-            (objects + index).deinitialize(count: 1)
+            let object = UnsafeMutableRawPointer(objects + index)
+            let element = (object + MemoryLayout<Layout>.offset(of: \Layout.storedElement)!)
+                .assumingMemoryBound(to: (any AnyObject & Sendable)?.self)
+            if element.pointee != nil { _ = element.move() }
+            _ = (object + MemoryLayout<Layout>.offset(of: \Layout.sublayouts)!)
+                .assumingMemoryBound(to: [Layout].self).move()
             index &+= 1
         }
         if start < objectCount { objectCount = start }

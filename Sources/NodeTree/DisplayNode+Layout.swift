@@ -131,8 +131,9 @@ extension DisplayNode {
         //      as records into this thread's reused scratch and flattened from there, so no spec builds a
         //      `Layout` tree (LayoutScratch.swift).
         return LayoutScratchPool.withScratch { scratch in
+            let start = scratch.mark
             let root = element.layoutThatFits(range, parentSize: range.max, into: &scratch)
-            return Layout.nodeLayout(for: self, root: root, in: scratch)
+            return Layout.nodeLayout(for: self, root: root, in: &scratch, resettingTo: start)
         }
     }
 
