@@ -108,6 +108,11 @@ extension DisplayNode {
     /// The default calculateLayoutThatFits(_:) — reference 2.6 steps 1–6. The spec the node builds lives
     /// in a spec region of this thread (LayoutCore's SpecArena.swift): built without allocating, and
     /// destroyed once its layout is flattened into the node's.
+    ///
+    /// Inlined into its one caller, the base `calculateLayoutThatFits(_:)`: as a call of its own it was
+    /// one more frame per measurement — seven saved registers, the range spilled again and the 56-byte
+    /// `Layout` returned into a temporary and copied into the caller's result.
+    @inline(__always)
     func calculateLayoutWithSpecOrAsLeaf(_ range: SizeRange) -> Layout {
         LayoutSpecRegion.with { calculateLayoutInSpecRegion(range) }
     }
