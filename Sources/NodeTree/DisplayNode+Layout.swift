@@ -151,6 +151,9 @@ extension DisplayNode {
 
     /// The style read under the node's lock without copying it out (the stack algorithm reads a few
     /// fields of it per child). `body` is LayoutCore's, never user code, and only reads the style.
+    /// Inlined into the protocol witness the stack calls (else the witness only forwarded to it: one more
+    /// call and frame per node child).
+    @inline(__always)
     public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R {
         // The borrowed style is still copied to the stack (~200 bytes, one memcpy per call, callgrind) — also
         // when passed through a pointer's pointee; only a pointer-taking `body` would avoid it.
