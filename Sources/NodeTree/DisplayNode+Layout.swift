@@ -108,6 +108,11 @@ extension DisplayNode {
     /// The default calculateLayoutThatFits(_:) — reference 2.6 steps 1–6. The spec the node builds lives
     /// in a spec region of this thread (LayoutCore's SpecArena.swift): built without allocating, and
     /// destroyed once its layout is flattened into the node's.
+    ///
+    /// Inlined into its one caller, the base `calculateLayoutThatFits(_:)`: as a call of its own it was
+    /// one more frame per measurement — seven saved registers, the range spilled again and the 56-byte
+    /// `Layout` returned into a temporary and copied into the caller's result.
+    @inline(__always)
     func calculateLayoutWithSpecOrAsLeaf(_ range: SizeRange) -> Layout {
         LayoutSpecRegion.with { calculateLayoutInSpecRegion(range) }
     }
@@ -147,6 +152,9 @@ extension DisplayNode {
 
     /// The style read under the node's lock without copying it out (the stack algorithm reads a few
     /// fields of it per child). `body` is LayoutCore's, never user code, and only reads the style.
+    /// Inlined into the protocol witness the stack calls (else the witness only forwarded to it: one more
+    /// call and frame per node child).
+    @inline(__always)
     public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R {
         // The borrowed style is still copied to the stack (~200 bytes, one memcpy per call, callgrind) — also
         // when passed through a pointer's pointee; only a pointer-taking `body` would avoid it.
