@@ -73,35 +73,29 @@ extension LayoutScratchHeader {
 
     @inline(never)
     mutating func growRecords() {
-        let capacity = Swift.max(16, recordCapacity * 2)
-        let grown = UnsafeMutablePointer<LayoutRecord>.allocate(capacity: capacity)
-        grown.moveInitialize(from: records, count: recordCount)
-        if ownsRecords { records.deallocate() }
-        records = grown
-        recordCapacity = capacity
-        ownsRecords = true
+        Self.grow(&records, count: recordCount, capacity: &recordCapacity, owned: &ownsRecords)
     }
 
     @inline(never)
     mutating func growLinks(toHold minimum: Int) {
-        let capacity = Swift.max(16, linkCapacity * 2, minimum)
-        let grown = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
-        grown.moveInitialize(from: links, count: linkCount)
-        if ownsLinks { links.deallocate() }
-        links = grown
-        linkCapacity = capacity
-        ownsLinks = true
+        Self.grow(&links, count: linkCount, capacity: &linkCapacity, owned: &ownsLinks, minimum: minimum)
     }
 
     @inline(never)
     mutating func growObjects() {
-        let capacity = Swift.max(16, objectCapacity * 2)
-        let grown = UnsafeMutablePointer<Layout>.allocate(capacity: capacity)
-        grown.moveInitialize(from: objects, count: objectCount)
-        if ownsObjects { objects.deallocate() }
-        objects = grown
-        objectCapacity = capacity
-        ownsObjects = true
+        Self.grow(&objects, count: objectCount, capacity: &objectCapacity, owned: &ownsObjects)
+    }
+
+    /// One buffer's growth: at least double (and 16, and `minimum`), its `count` elements moved over.
+    private static func grow<Element>(_ buffer: inout UnsafeMutablePointer<Element>, count: Int,
+                                      capacity: inout Int, owned: inout Bool, minimum: Int = 0) {
+        let grownCapacity = Swift.max(16, capacity * 2, minimum)
+        let grown = UnsafeMutablePointer<Element>.allocate(capacity: grownCapacity)
+        grown.moveInitialize(from: buffer, count: count)
+        if owned { buffer.deallocate() }
+        buffer = grown
+        capacity = grownCapacity
+        owned = true
     }
 
     /// Destroys the objects from `start` on, one by one, field by field: a layout's references are its

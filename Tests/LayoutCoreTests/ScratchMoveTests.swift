@@ -39,9 +39,7 @@ struct ScratchMoveTests {
         let ra = scratch.appendNodeLayout(Layout(node: a, size: Self.side))
         scratch.setPosition(.zero, of: ra)
         let root = scratch.appendSpec(size: Self.side, ra, ra)
-        let expected = Layout.nodeLayout(for: host, specLayout: scratch.layout(of: root))
-        let moved = Layout.nodeLayout(for: host, root: root, in: &scratch, resettingTo: start)
-        #expect(moved == expected)
+        let moved = flattenMatchingTheTreePath(host, root, &scratch, resettingTo: start)
         #expect(moved.sublayouts.count == 2 && moved.sublayouts.allSatisfy { $0.element === a })
     }
 
@@ -55,11 +53,18 @@ struct ScratchMoveTests {
         let rb = scratch.appendNodeLayout(Layout(node: b, size: Self.side))
         scratch.setPosition(.zero, of: rb)
         let root = scratch.appendSpec(size: Self.side, ra, rb)
+        _ = flattenMatchingTheTreePath(host, root, &scratch, resettingTo: start)
+        #expect(scratch.mark.records == 1 && scratch.mark.objects == 1)
+        #expect(scratch.layout(of: ra).element === a)
+    }
+
+    /// The moving flatten of `root`, checked against the tree path's layout of the same records.
+    private func flattenMatchingTheTreePath(_ host: LeafNode, _ root: LayoutRecordIndex, _ scratch: inout LayoutScratch,
+                                            resettingTo start: LayoutScratch.Mark) -> Layout {
         let expected = Layout.nodeLayout(for: host, specLayout: scratch.layout(of: root))
         let moved = Layout.nodeLayout(for: host, root: root, in: &scratch, resettingTo: start)
         #expect(moved == expected)
-        #expect(scratch.mark.records == 1 && scratch.mark.objects == 1)
-        #expect(scratch.layout(of: ra).element === a)
+        return moved
     }
 
     @Test func nodesLiveExactlyAsLongAsTheirLayouts() {
