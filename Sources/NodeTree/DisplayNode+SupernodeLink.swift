@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CSwiftRuntime
 import LayoutCore
 
 // How a subnode refers to its supernode: Texture's weak reference, without making the supernode's
@@ -24,20 +18,10 @@ import LayoutCore
 //   the subnodes and layouts it held do not live on with the box — they would retain the box back);
 // * reading the supernode takes the box's lock: once the state is marked, the pointer is never touched;
 //   before that, the supernode's memory is still there (its deinit waits for the lock), and the runtime's
-//   `swift_tryRetain` — what a weak load does — fails if its deinit has already started. So the read gives
-//   a strong reference to a live supernode or nil, exactly as the weak load did.
+//   `swift_tryRetain` — what a weak load does; declared by the CSwiftRuntime module — fails if its deinit
+//   has already started. So the read gives a strong reference to a live supernode or nil, exactly as the
+//   weak load did.
 // Lock order: the subnode's lock is released before the supernode's box is locked (never both at once).
-
-/// The runtime's conditional retain (`HeapObject *swift_tryRetain(HeapObject *)`, what loading a weak
-/// reference uses): the object, retained, or null — without retaining — once its deinit has started. Not
-/// declared to Swift (the compiler reserves runtime symbol names), so looked up once, as a C function, in
-/// the loaded images.
-private let swiftTryRetain: @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? = {
-    guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "swift_tryRetain") else {
-        preconditionFailure("NodeTree: the Swift runtime's swift_tryRetain was not found (dlsym)")
-    }
-    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?).self)
-}()
 
 /// A subnode's reference to its supernode (see above). Stored in the subnode's `State`.
 struct SupernodeLink {
@@ -62,7 +46,7 @@ struct SupernodeLink {
     /// would run the supernode's deinit, which takes the same lock).
     func load() -> DisplayNode? {
         box.withLock { s -> DisplayNode? in
-            guard !s.isDeinitialized, swiftTryRetain(node.toOpaque()) != nil else { return nil }
+            guard !s.isDeinitialized, swift_tryRetain(node.toOpaque()) != nil else { return nil }
             return node.takeRetainedValue()
         }
     }
