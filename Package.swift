@@ -33,9 +33,12 @@ let package = Package(
         .target(name: "CThreadLocal", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // CPU affinity for the bench worker pool (Sources/CPUPinning/include/loom_cpu_pinning.h).
         .target(name: "CPUPinning", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        // The Swift runtime's swift_tryRetain, for NodeTree's supernode link
+        // (Sources/CSwiftRuntime/include/loom_swift_runtime.h).
+        .target(name: "CSwiftRuntime", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .target(name: "LayoutCore", dependencies: ["CThreadLocal"], swiftSettings: fastRelease),
         .target(name: "TextEngine", dependencies: ["LayoutCore", "CFreeType"], swiftSettings: fastRelease),
-        .target(name: "NodeTree", dependencies: ["LayoutCore", "TextEngine", "CThreadLocal"], swiftSettings: fastRelease),
+        .target(name: "NodeTree", dependencies: ["LayoutCore", "TextEngine", "CThreadLocal", "CSwiftRuntime"], swiftSettings: fastRelease),
         .target(
             name: "BenchHarness",
             dependencies: ["NodeTree", "LayoutCore", "TextEngine", "CPUPinning", .product(name: "Histogram", package: "hdrhistogram-swift")],

@@ -173,14 +173,14 @@ extension DisplayNode {
         guard replaced else { return false }
         for node in changes.removedSubnodes {
             let left = node.state.withLock { s -> Bool in
-                guard s.supernode === self else { return false }
-                s.supernode = nil
+                guard s.supernodeLink?.refers(to: self) == true else { return false }
+                s.supernodeLink = nil
                 return true
             }
             if left { node.leaveLayoutPendingOfAncestors() }
         }
         for node in inserted {
-            node.state.withLock { $0.supernode = self }
+            node.state.withLock { $0.supernodeLink = SupernodeLink(self) }
             node.inheritLayoutPending(from: self)
         }
         return true

@@ -23,7 +23,8 @@ import LayoutCore
 extension DisplayNode {
     public var subnodes: [DisplayNode] { state.withLock { $0.subnodes } }
 
-    public var supernode: DisplayNode? { state.withLock { $0.supernode } }
+    /// Any thread. Two locks one after the other — this node's, then the supernode's (a `SupernodeLink`).
+    public var supernode: DisplayNode? { state.withLock { $0.supernodeLink }?.load() }
 
     /// Appends `subnode`. No-op if it is already a subnode of this node (it keeps its index).
     public func addSubnode(_ subnode: DisplayNode) {
@@ -113,7 +114,7 @@ extension DisplayNode {
                 "\(self).removeFromSupernode() called off the main actor on a loaded node")
         }
         parent.state.withLock { s in s.subnodes.removeAll { $0 === self } }
-        state.withLock { $0.supernode = nil }
+        state.withLock { $0.supernodeLink = nil }
         leaveLayoutPendingOfAncestors()
         if loaded {
             let parentView = parent.viewIfLoaded
@@ -214,8 +215,8 @@ extension DisplayNode {
                 s.subnodes.insert(subnode, at: target)
             }
         }
-        subnode.state.withLock { $0.supernode = self }
-        replaced?.state.withLock { $0.supernode = nil }
+        subnode.state.withLock { $0.supernodeLink = SupernodeLink(self) }
+        replaced?.state.withLock { $0.supernodeLink = nil }
         if let replaced { forgetCachedLayouts(mentioning: replaced) }
         replaced?.leaveLayoutPendingOfAncestors()
         // 3b. A node attached to a transitioning subtree takes part in the transition (reference 5 step 5).

@@ -210,10 +210,14 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
 
         // Hierarchy
         var subnodes: [DisplayNode] = []
-        weak var supernode: DisplayNode? {
+        /// The supernode, as Texture's weak reference but without a weak reference's side table on the
+        /// supernode (DisplayNode+SupernodeLink.swift); read it through `DisplayNode.supernode`.
+        var supernodeLink: SupernodeLink? {
             // A new supernode (or a new place in it) positions the node by its own next layout.
             didSet { supernodeLayoutKey = nil }
         }
+        /// Set by the node's deinit (and nothing else): links of subnodes to this state stop at it.
+        var isDeinitialized = false
 
         // Loading
         var view: PlatformView?
@@ -251,6 +255,11 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
 
     /// Any thread. Do not touch `view` here: it loads on the main actor, after init (see `didLoad`).
     public init() {}
+
+    deinit {
+        // Subnodes may still link to this node's state box (DisplayNode+SupernodeLink.swift).
+        markStateDeinitialized()
+    }
 
     // MARK: - Configuration
 

@@ -1,0 +1,67 @@
+import CSwiftRuntime
+import LayoutCore
+
+// How a subnode refers to its supernode: Texture's weak reference, without making the supernode's
+// reference counting slow.
+//
+// A Swift `weak` reference gives the object it points to a side table, and from then on every retain and
+// release of that object takes the runtime's slow path (incrementSlow / doDecrementSlow: ~100 and ~150
+// instructions instead of ~20 each). Every subnode pointed weakly at its supernode, so every node with
+// subnodes — each cell — paid it on every retain, and a measurement retains the node it lays out (its
+// `Layout` holds it): ~260 instructions per feed-parity cell in each of fresh, cached and invalidated
+// layout (callgrind; the cached re-layout of a cell was 0.68k, 38 % of it these two calls).
+//
+// Instead a subnode holds the supernode's state box (`Locked<State>`, an object of its own that nothing
+// references weakly) and an unretained pointer to the supernode:
+// * the box outlives the supernode as long as a link holds it, so reading it is always safe;
+// * the supernode's deinit marks its state deinitialized under the box's lock (and empties the state, so
+//   the subnodes and layouts it held do not live on with the box — they would retain the box back);
+// * reading the supernode takes the box's lock: once the state is marked, the pointer is never touched;
+//   before that, the supernode's memory is still there (its deinit waits for the lock), and the runtime's
+//   `swift_tryRetain` — what a weak load does; declared by the CSwiftRuntime module — fails if its deinit
+//   has already started. So the read gives a strong reference to a live supernode or nil, exactly as the
+//   weak load did.
+// Lock order: the subnode's lock is released before the supernode's box is locked (never both at once).
+
+/// A subnode's reference to its supernode (see above). Stored in the subnode's `State`.
+struct SupernodeLink {
+    /// The supernode's state box, retained: it stays readable after the supernode is gone.
+    private let box: Locked<DisplayNode.State>
+    /// The supernode, unretained: dereferenced only under the box's lock while the state is not marked.
+    private let node: Unmanaged<DisplayNode>
+
+    init(_ supernode: DisplayNode) {
+        box = supernode.state
+        node = .passUnretained(supernode)
+    }
+
+    /// True when the link is to `other` (by its box, which the link keeps alive, so a node allocated later
+    /// at a dead supernode's address is never mistaken for it). Never dereferences the supernode.
+    func refers(to other: DisplayNode) -> Bool {
+        box.storage === other.state.storage
+    }
+
+    /// The supernode, retained, or nil once its deinit has started. Takes the supernode's lock: call it
+    /// holding no lock. The reference is returned, never released, inside the lock (a last release there
+    /// would run the supernode's deinit, which takes the same lock).
+    func load() -> DisplayNode? {
+        box.withLock { s -> DisplayNode? in
+            guard !s.isDeinitialized, swift_tryRetain(node.toOpaque()) != nil else { return nil }
+            return node.takeRetainedValue()
+        }
+    }
+}
+
+extension DisplayNode {
+    /// Called by `deinit`: marks the state deinitialized for the links of subnodes that still point here,
+    /// and takes everything out of it (released after the lock, as deinit-running releases must be).
+    func markStateDeinitialized() {
+        let previous = state.withLock { s -> State in
+            var emptied = State()
+            emptied.isDeinitialized = true
+            swap(&s, &emptied)
+            return emptied
+        }
+        withExtendedLifetime(previous) {}
+    }
+}
