@@ -258,7 +258,7 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
 
     deinit {
         // Subnodes may still link to this node's state box (DisplayNode+SupernodeLink.swift).
-        markStateDeinitialized()
+        unlinkSubnodesOnDeinit()
     }
 
     // MARK: - Configuration
