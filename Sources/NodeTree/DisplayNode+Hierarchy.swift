@@ -212,6 +212,9 @@ extension DisplayNode {
             if let replaced, let at = s.subnodes.firstIndex(where: { $0 === replaced }) {
                 s.subnodes[at] = subnode
             } else {
+                // A node that gets one subnode usually gets several (a cell adds 5): room for 8 at once
+                // instead of growing through capacities 2, 4 and 8 (three allocations and copies).
+                if s.subnodes.capacity == 0 { s.subnodes.reserveCapacity(8) }
                 s.subnodes.insert(subnode, at: target)
             }
         }
