@@ -143,6 +143,41 @@ import Testing
         }
     }
 
+    /// Closing a region hands each stack's children array back emptied — its children released right
+    /// then — and the next stack takes it; a copy-on-write copy's array, shared with the original, is
+    /// handed back once (by the original), and the arena keeps at most `maxKeptChildArrays`.
+    @Test func closingARegionEmptiesAndKeepsEachStacksChildrenArrayOnce() {
+        let arena = SpecArena.current
+        weak var weakNode: LeafNode?
+        let before = arena.pointee.keptChildArrayCount
+        LayoutSpecRegion.with {
+            let node = CoreFixture.node("a", 10, 10)
+            weakNode = node
+            var stack = StackLayoutSpec.vertical(children: [node, LayoutSpec()])
+            var copy = stack
+            copy.style.flexGrow = 1
+            stack.spacing = 1
+            #expect(copy.children.count == 2 && stack.children.count == 2)
+        }
+        // Three stack slots (the original and two copies on write) and one array of their own: it took
+        // a kept one if there was one, and gave one back.
+        #expect(weakNode == nil)
+        let kept = arena.pointee.keptChildArrayCount
+        #expect(kept == Swift.max(before, 1))
+        LayoutSpecRegion.with {
+            let stack = StackLayoutSpec.horizontal(children: [LayoutSpec()])
+            if kept > 0 { #expect(arena.pointee.keptChildArrayCount == kept - 1) }
+            #expect(stack.children.count == 1)
+        }
+        #expect(arena.pointee.keptChildArrayCount == kept)
+        LayoutSpecRegion.with {
+            for _ in 0..<(SpecArena.maxKeptChildArrays + 6) {
+                _ = StackLayoutSpec.vertical(children: [LayoutSpec()])
+            }
+        }
+        #expect(arena.pointee.keptChildArrayCount == SpecArena.maxKeptChildArrays)
+    }
+
     /// Each thread has its own arena: a region on another thread does not see this thread's specs.
     @Test func eachThreadHasItsOwnArena() async {
         let here = LayoutSpecRegion.liveSpecCount
