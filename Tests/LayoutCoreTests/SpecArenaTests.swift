@@ -164,9 +164,12 @@ import Testing
         #expect(weakNode == nil)
         let kept = arena.pointee.keptChildArrayCount
         #expect(kept == Swift.max(before, 1))
+        // The kept array on top is empty and kept its capacity (the two children's).
+        let top = arena.pointee.childArrays.unsafelyUnwrapped + (kept - 1)
+        #expect(top.pointee.isEmpty && top.pointee.capacity >= 2)
         LayoutSpecRegion.with {
             let stack = StackLayoutSpec.horizontal(children: [LayoutSpec()])
-            if kept > 0 { #expect(arena.pointee.keptChildArrayCount == kept - 1) }
+            #expect(arena.pointee.keptChildArrayCount == kept - 1)
             #expect(stack.children.count == 1)
         }
         #expect(arena.pointee.keptChildArrayCount == kept)
