@@ -181,6 +181,30 @@ import Testing
         #expect(arena.pointee.keptChildArrayCount == SpecArena.maxKeptChildArrays)
     }
 
+    /// Closing a region destroys an inset's or a ratio's child — a node is released then, a spec child
+    /// (here a stack) destroyed with it — also when copies on write share it.
+    @Test func closingARegionReleasesTheChildOfEachInsetAndRatio() {
+        weak var weakA: LeafNode?
+        weak var weakB: LeafNode?
+        let base = LayoutSpecRegion.liveSpecCount
+        LayoutSpecRegion.with {
+            let a = CoreFixture.node("a", 10, 10), b = CoreFixture.node("b", 10, 10)
+            weakA = a; weakB = b
+            let inset = InsetLayoutSpec(insets: EdgeInsets(all: 1), child: a)
+            var wider = inset
+            wider.insets = EdgeInsets(all: 2)
+            var ratio = RatioLayoutSpec(ratio: 1, child: StackLayoutSpec.vertical(children: [b]))
+            let copy = ratio
+            ratio.ratio = 2
+            let root = StackLayoutSpec.vertical(children: [inset, wider, ratio, copy])
+            let layout = Layout.nodeLayout(for: CoreFixture.node("host"),
+                                           specLayout: root.layoutThatFits(SizeRange(width: 20)))
+            #expect(CoreFixture.names(layout) == ["a", "a", "b", "b"])
+        }
+        #expect(weakA == nil && weakB == nil)
+        #expect(LayoutSpecRegion.liveSpecCount == base)
+    }
+
     /// Each thread has its own arena: a region on another thread does not see this thread's specs.
     @Test func eachThreadHasItsOwnArena() async {
         let here = LayoutSpecRegion.liveSpecCount
