@@ -143,6 +143,68 @@ import Testing
         }
     }
 
+    /// Closing a region hands each stack's children array back emptied — its children released right
+    /// then — and the next stack takes it; a copy-on-write copy's array, shared with the original, is
+    /// handed back once (by the original), and the arena keeps at most `maxKeptChildArrays`.
+    @Test func closingARegionEmptiesAndKeepsEachStacksChildrenArrayOnce() {
+        let arena = SpecArena.current
+        weak var weakNode: LeafNode?
+        let before = arena.pointee.keptChildArrayCount
+        LayoutSpecRegion.with {
+            let node = CoreFixture.node("a", 10, 10)
+            weakNode = node
+            var stack = StackLayoutSpec.vertical(children: [node, LayoutSpec()])
+            var copy = stack
+            copy.style.flexGrow = 1
+            stack.spacing = 1
+            #expect(copy.children.count == 2 && stack.children.count == 2)
+        }
+        // Three stack slots (the original and two copies on write) and one array of their own: it took
+        // a kept one if there was one, and gave one back.
+        #expect(weakNode == nil)
+        let kept = arena.pointee.keptChildArrayCount
+        #expect(kept == Swift.max(before, 1))
+        // The kept array on top is empty and kept its capacity (the two children's).
+        let top = arena.pointee.childArrays.unsafelyUnwrapped + (kept - 1)
+        #expect(top.pointee.isEmpty && top.pointee.capacity >= 2)
+        LayoutSpecRegion.with {
+            let stack = StackLayoutSpec.horizontal(children: [LayoutSpec()])
+            #expect(arena.pointee.keptChildArrayCount == kept - 1)
+            #expect(stack.children.count == 1)
+        }
+        #expect(arena.pointee.keptChildArrayCount == kept)
+        LayoutSpecRegion.with {
+            for _ in 0..<(SpecArena.maxKeptChildArrays + 6) {
+                _ = StackLayoutSpec.vertical(children: [LayoutSpec()])
+            }
+        }
+        #expect(arena.pointee.keptChildArrayCount == SpecArena.maxKeptChildArrays)
+    }
+
+    /// Closing a region destroys an inset's or a ratio's child — a node is released then, a spec child
+    /// (here a stack) destroyed with it — also when copies on write share it.
+    @Test func closingARegionReleasesTheChildOfEachInsetAndRatio() {
+        weak var weakA: LeafNode?
+        weak var weakB: LeafNode?
+        let base = LayoutSpecRegion.liveSpecCount
+        LayoutSpecRegion.with {
+            let a = CoreFixture.node("a", 10, 10), b = CoreFixture.node("b", 10, 10)
+            weakA = a; weakB = b
+            let inset = InsetLayoutSpec(insets: EdgeInsets(all: 1), child: a)
+            var wider = inset
+            wider.insets = EdgeInsets(all: 2)
+            var ratio = RatioLayoutSpec(ratio: 1, child: StackLayoutSpec.vertical(children: [b]))
+            let copy = ratio
+            ratio.ratio = 2
+            let root = StackLayoutSpec.vertical(children: [inset, wider, ratio, copy])
+            let layout = Layout.nodeLayout(for: CoreFixture.node("host"),
+                                           specLayout: root.layoutThatFits(SizeRange(width: 20)))
+            #expect(CoreFixture.names(layout) == ["a", "a", "b", "b"])
+        }
+        #expect(weakA == nil && weakB == nil)
+        #expect(LayoutSpecRegion.liveSpecCount == base)
+    }
+
     /// Each thread has its own arena: a region on another thread does not see this thread's specs.
     @Test func eachThreadHasItsOwnArena() async {
         let here = LayoutSpecRegion.liveSpecCount

@@ -26,6 +26,15 @@ public struct InsetLayoutSpec: LayoutElement {
         @inlinable static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
             arena.pointer(to: \.insets).unsafelyUnwrapped
         }
+
+        /// `child` is the only field that holds a reference (`customStyle` is an unowned pointer into the
+        /// arena or the box), so destroying the fields is destroying it: through `deinitialize` on the
+        /// whole fields it went through their outlined destroy and value witness first. A field holding a
+        /// reference added here must be destroyed here too.
+        @inlinable
+        static func destroy(_ fields: UnsafeMutablePointer<Fields>, in arena: UnsafeMutablePointer<SpecArena>) {
+            fields.pointer(to: \.child).unsafelyUnwrapped.deinitialize(count: 1)
+        }
     }
 
     @usableFromInline var storage: SpecStorage<Fields>

@@ -11,9 +11,9 @@
 protocol SpecFields {
     /// This type's slab in `arena`.
     static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState>
-    /// Called on a slot's fields just before its region destroys them (a stack hands its children
-    /// array back to the arena).
-    static func willDestroy(_ fields: UnsafeMutablePointer<Self>, in arena: UnsafeMutablePointer<SpecArena>)
+    /// Destroys a slot's fields when its region closes (a stack hands its children array back to the
+    /// arena). The default deinitializes them.
+    static func destroy(_ fields: UnsafeMutablePointer<Self>, in arena: UnsafeMutablePointer<SpecArena>)
     /// Called on a copy made for a mutation (copy on write), which shares its references with the
     /// original slot until one of them changes.
     static func didCopy(_ fields: UnsafeMutablePointer<Self>)
@@ -24,7 +24,9 @@ protocol SpecFields {
 
 extension SpecFields {
     @inlinable
-    static func willDestroy(_ fields: UnsafeMutablePointer<Self>, in arena: UnsafeMutablePointer<SpecArena>) {}
+    static func destroy(_ fields: UnsafeMutablePointer<Self>, in arena: UnsafeMutablePointer<SpecArena>) {
+        fields.deinitialize(count: 1)
+    }
     @inlinable
     static func didCopy(_ fields: UnsafeMutablePointer<Self>) {}
 }

@@ -70,9 +70,15 @@ public struct StackLayoutSpec: LayoutElement {
             arena.pointer(to: \.stacks).unsafelyUnwrapped
         }
 
+        /// `children` is the only field that holds a reference (the others are trivial: `customStyle`
+        /// is an unowned pointer into the arena or the box), so destroying the fields is moving it out:
+        /// into the arena's recycled arrays, or released when a copy-on-write copy shares it. Through
+        /// `deinitialize` it was an outlined destroy of the whole fields, releasing the empty array
+        /// `recycle` had left behind. A field holding a reference added here must be destroyed here too.
         @inlinable
-        static func willDestroy(_ fields: UnsafeMutablePointer<Fields>, in arena: UnsafeMutablePointer<SpecArena>) {
-            if !fields.pointee.childrenMayBeShared { arena.pointee.recycle(&fields.pointee.children) }
+        static func destroy(_ fields: UnsafeMutablePointer<Fields>, in arena: UnsafeMutablePointer<SpecArena>) {
+            let children = fields.pointer(to: \.children).unsafelyUnwrapped.move()
+            if !fields.pointee.childrenMayBeShared { arena.pointee.recycle(children) }
         }
 
         @inlinable
