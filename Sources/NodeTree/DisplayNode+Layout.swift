@@ -205,3 +205,12 @@ extension DisplayNode {
     /// The current layout version (starts at 1; each invalidation adds 1).
     public var layoutVersion: UInt64 { state.withLock { $0.layoutVersion } }
 }
+
+extension SizeRange {
+    /// 0 ≤ min ≤ max on both axes (so neither bound is NaN): then `intersect(.unconstrained)` is the range
+    /// itself, bit for bit — MAX(min, 0) keeps min (also −0) and MIN(max, ∞) keeps max (also ∞).
+    @inline(__always)
+    var isOrderedAndNonNegative: Bool {
+        min.width >= 0 && min.width <= max.width && min.height >= 0 && min.height <= max.height
+    }
+}
