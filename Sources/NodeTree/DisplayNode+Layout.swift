@@ -83,7 +83,7 @@ extension DisplayNode {
             //    outlined copy and destroy of the ~100-byte record per miss (~100 instructions per leaf
             //    measurement, callgrind, feed-parity fresh).
             state.withLock { s in
-                s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: layout.size)
+                s.noteComputedMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: layout.size)
                 if s.layoutVersion == version {
                     s.pendingSlot.replace(with: layout, constrainedSize: constrainedSize, parentSize: parentSize,
                                           version: version, ticket: ticket)
