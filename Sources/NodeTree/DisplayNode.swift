@@ -338,7 +338,8 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
         // A style size that is all auto resolves to the unconstrained range, and intersecting an ordered,
         // non-negative range with it gives back that very range (Foundation's MAX/MIN keep each bound):
         // four comparisons instead of the intersection's NaN-safe min/max on every bound, on every
-        // measurement of a node without a style size — most leaves (~25 instructions each, callgrind).
+        // measurement of a node without a style size — most leaves (−18 instructions each, callgrind,
+        // feed-parity fresh).
         if size.isAllAuto && constrainedSize.isOrderedAndNonNegative {
             return calculateLayoutThatFits(constrainedSize)
         }
