@@ -42,28 +42,11 @@ extension DisplayNode {
         // node's layout pass can apply the layout that supernode's layout used
         // (DisplayNode+SupernodeLayoutKey.swift).
         let requester = MeasurementTicket.current
-        // 1. Look up both slots under one lock.
-        let lookup = state.withLock { s -> CacheLookup in
-            let version = s.layoutVersion
-            // 0. Inside an ancestor's transition, only that transition's measurement may use the caches
-            //    (reference 2.6 step 2; DisplayNode+LayoutPending.swift).
-            if s.isLayoutPending && isMeasuringOutsidePendingTransition(s.pendingTransitionID) {
-                return .uncached(styleSize: s.style.size)
-            }
-            // The slots are read in place (an empty slot is never valid), not copied out as optionals.
-            if s.calculatedSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
-                s.statistics.cacheHits += 1
-                s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: s.calculatedSlot.size)
-                return .hit(size: s.calculatedSlot.size, sublayouts: s.calculatedSlot.sublayouts)
-            }
-            if s.pendingSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
-                s.statistics.cacheHits += 1
-                s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: s.pendingSlot.size)
-                return .hit(size: s.pendingSlot.size, sublayouts: s.pendingSlot.sublayouts)
-            }
-            s.statistics.cacheMisses += 1
-            return .miss(version: version, styleSize: s.style.size)
-        }
+        // 1. Look up both slots under one lock (Locked.lockValue: no closure; nothing but the lookup of
+        //    the state runs while it is held).
+        let lookup = lookUpLayout(in: &state.lockValue().pointee, constrainedSize, parentSize: parentSize,
+                                  by: requester)
+        state.unlockValue()
         switch lookup {
         case .hit(let size, let sublayouts):
             return Layout(node: self, size: size, sublayouts: sublayouts)
@@ -93,6 +76,33 @@ extension DisplayNode {
             }
             return layout
         }
+    }
+
+    /// Step 1 of a measurement, under the node's lock: the calculated, then the pending layout if valid for
+    /// (range, parent, version), counted and remembered for the requesting supernode measurement; else the
+    /// version and the style size to compute with.
+    @inline(__always)
+    private func lookUpLayout(in s: inout State, _ constrainedSize: SizeRange, parentSize: Size,
+                              by requester: UInt64) -> CacheLookup {
+        let version = s.layoutVersion
+        // 0. Inside an ancestor's transition, only that transition's measurement may use the caches
+        //    (reference 2.6 step 2; DisplayNode+LayoutPending.swift).
+        if s.isLayoutPending && isMeasuringOutsidePendingTransition(s.pendingTransitionID) {
+            return .uncached(styleSize: s.style.size)
+        }
+        // The slots are read in place (an empty slot is never valid), not copied out as optionals.
+        if s.calculatedSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
+            s.statistics.cacheHits += 1
+            s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: s.calculatedSlot.size)
+            return .hit(size: s.calculatedSlot.size, sublayouts: s.calculatedSlot.sublayouts)
+        }
+        if s.pendingSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
+            s.statistics.cacheHits += 1
+            s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: s.pendingSlot.size)
+            return .hit(size: s.pendingSlot.size, sublayouts: s.pendingSlot.sublayouts)
+        }
+        s.statistics.cacheMisses += 1
+        return .miss(version: version, styleSize: s.style.size)
     }
 
     /// LayoutCore's engine entry (`LayoutElement.layoutThatFits(_:parentSize:into:)`, which a spec calls
