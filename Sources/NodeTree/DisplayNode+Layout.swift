@@ -30,32 +30,23 @@ extension DisplayNode {
     /// Texture's layoutThatFits:parentSize: (not overridable, as in Texture). Any thread, in parallel with
     /// measurements of other nodes and of this one.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
+        measure(constrainedSize, parentSize: parentSize)
+    }
+
+    /// `layoutThatFits(_:parentSize:)`'s body, inlined into it and into the engine entry below: as a call
+    /// of its own from the engine entry it was one more frame per child measurement (seven saved registers)
+    /// and its 56-byte `Layout` was returned into a temporary and copied again into the scratch.
+    @inline(__always)
+    private func measure(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
         // The supernode measurement this one is part of, if any: the node remembers what it asked, so the
         // node's layout pass can apply the layout that supernode's layout used
         // (DisplayNode+SupernodeLayoutKey.swift).
         let requester = MeasurementTicket.current
-        // 1. Look up both slots under one lock.
-        let lookup = state.withLock { s -> CacheLookup in
-            let version = s.layoutVersion
-            // 0. Inside an ancestor's transition, only that transition's measurement may use the caches
-            //    (reference 2.6 step 2; DisplayNode+LayoutPending.swift).
-            if s.isLayoutPending && isMeasuringOutsidePendingTransition(s.pendingTransitionID) {
-                return .uncached(styleSize: s.style.size)
-            }
-            // The slots are read in place (an empty slot is never valid), not copied out as optionals.
-            if s.calculatedSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
-                s.statistics.cacheHits += 1
-                s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: s.calculatedSlot.size)
-                return .hit(size: s.calculatedSlot.size, sublayouts: s.calculatedSlot.sublayouts)
-            }
-            if s.pendingSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
-                s.statistics.cacheHits += 1
-                s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: s.pendingSlot.size)
-                return .hit(size: s.pendingSlot.size, sublayouts: s.pendingSlot.sublayouts)
-            }
-            s.statistics.cacheMisses += 1
-            return .miss(version: version, styleSize: s.style.size)
-        }
+        // 1. Look up both slots under one lock (Locked.lockValue: no closure; nothing but the lookup of
+        //    the state runs while it is held).
+        let lookup = lookUpLayout(in: &state.lockValue().pointee, constrainedSize, parentSize: parentSize,
+                                  by: requester)
+        state.unlockValue()
         switch lookup {
         case .hit(let size, let sublayouts):
             return Layout(node: self, size: size, sublayouts: sublayouts)
@@ -75,7 +66,7 @@ extension DisplayNode {
             //    outlined copy and destroy of the ~100-byte record per miss (~100 instructions per leaf
             //    measurement, callgrind, feed-parity fresh).
             state.withLock { s in
-                s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: layout.size)
+                s.noteComputedMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: layout.size)
                 if s.layoutVersion == version {
                     s.pendingSlot.replace(with: layout, constrainedSize: constrainedSize, parentSize: parentSize,
                                           version: version, ticket: ticket)
@@ -87,6 +78,33 @@ extension DisplayNode {
         }
     }
 
+    /// Step 1 of a measurement, under the node's lock: the calculated, then the pending layout if valid for
+    /// (range, parent, version), counted and remembered for the requesting supernode measurement; else the
+    /// version and the style size to compute with.
+    @inline(__always)
+    private func lookUpLayout(in s: inout State, _ constrainedSize: SizeRange, parentSize: Size,
+                              by requester: UInt64) -> CacheLookup {
+        let version = s.layoutVersion
+        // 0. Inside an ancestor's transition, only that transition's measurement may use the caches
+        //    (reference 2.6 step 2; DisplayNode+LayoutPending.swift).
+        if s.isLayoutPending && isMeasuringOutsidePendingTransition(s.pendingTransitionID) {
+            return .uncached(styleSize: s.style.size)
+        }
+        // The slots are read in place (an empty slot is never valid), not copied out as optionals.
+        if s.calculatedSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
+            s.statistics.cacheHits += 1
+            s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: s.calculatedSlot.size)
+            return .hit(size: s.calculatedSlot.size, sublayouts: s.calculatedSlot.sublayouts)
+        }
+        if s.pendingSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
+            s.statistics.cacheHits += 1
+            s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: s.pendingSlot.size)
+            return .hit(size: s.pendingSlot.size, sublayouts: s.pendingSlot.sublayouts)
+        }
+        s.statistics.cacheMisses += 1
+        return .miss(version: version, styleSize: s.style.size)
+    }
+
     /// LayoutCore's engine entry (`LayoutElement.layoutThatFits(_:parentSize:into:)`, which a spec calls
     /// for each child): the layout of `layoutThatFits(_:parentSize:)` — cache, measurement and all —
     /// recorded in `scratch` as one node record. Implemented here so that the node's layout moves straight
@@ -94,7 +112,7 @@ extension DisplayNode {
     /// spec-tree checks of `LayoutScratch.append`).
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                                into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        scratch.appendNodeLayout(layoutThatFits(constrainedSize, parentSize: parentSize))
+        scratch.appendNodeLayout(measure(constrainedSize, parentSize: parentSize))
     }
 
     /// An overridden calculateLayoutThatFits may hand back a layout of something else (Texture asserts);
@@ -196,4 +214,13 @@ extension DisplayNode {
 
     /// The current layout version (starts at 1; each invalidation adds 1).
     public var layoutVersion: UInt64 { state.withLock { $0.layoutVersion } }
+}
+
+extension SizeRange {
+    /// 0 ≤ min ≤ max on both axes (so neither bound is NaN): then `intersect(.unconstrained)` is the range
+    /// itself, bit for bit — MAX(min, 0) keeps min (also −0) and MIN(max, ∞) keeps max (also ∞).
+    @inline(__always)
+    var isOrderedAndNonNegative: Bool {
+        min.width >= 0 && min.width <= max.width && min.height >= 0 && min.height <= max.height
+    }
 }

@@ -64,6 +64,23 @@ import Testing
         #expect(value.load() == 40_000)
     }
 
+    /// lockValue/unlockValue (the measurement's lookup) exclude withLock and each other: increments through
+    /// both, from eight threads, are all kept (and the thread sanitizer sees the pthread mutex).
+    @Test func lockValueExcludesWithLockAndItself() {
+        let value = Locked(0)
+        onThreads(8, count: 8) { thread in
+            for _ in 0..<5_000 {
+                if thread % 2 == 0 {
+                    value.lockValue().pointee += 1
+                    value.unlockValue()
+                } else {
+                    value.withLock { $0 += 1 }
+                }
+            }
+        }
+        #expect(value.load() == 40_000)
+    }
+
     @Test func copiesShareTheBox() {
         let a = Locked([1])
         let b = a

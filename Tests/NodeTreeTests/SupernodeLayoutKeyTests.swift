@@ -255,4 +255,45 @@ struct MeasurementTicketTests {
         #expect(keys.key(for: 3) == nil)
         #expect(keys.key(for: 1) != nil && keys.key(for: 4) != nil)
     }
+
+    /// recordComputed (the publish path's: slot 0 without a search for the first key, fields written by
+    /// index) keeps what record keeps, for any mix of the two as hits and misses interleave.
+    @Test(arguments: UInt64(1)...24)
+    func recordComputedKeepsWhatRecordKeeps(seed: UInt64) {
+        var generator = DiffTestGenerator(seed: seed)
+        var reference = SupernodeMeasurementKeys()
+        var keys = SupernodeMeasurementKeys()
+        for step in 0..<200 {
+            let recorded = key(UInt64.random(in: 1...7, using: &generator),
+                               width: Double(Int.random(in: 0...400, using: &generator)))
+            reference.record(recorded)
+            if Bool.random(using: &generator) {
+                keys.recordComputed(ticket: recorded.ticket, range: recorded.range,
+                                    parentSize: recorded.parentSize, size: recorded.size)
+            } else {
+                keys.record(recorded)
+            }
+            for ticket in UInt64(0)...8 {
+                let expected = reference.key(for: ticket), found = keys.key(for: ticket)
+                #expect(found.map(fields) == expected.map(fields), "seed \(seed), step \(step), ticket \(ticket)")
+            }
+        }
+    }
+
+    @Test func aFirstComputedKeyIsFoundAndPushedOutLikeAnyOther() {
+        var keys = SupernodeMeasurementKeys()
+        let first = key(9, width: 30)
+        keys.recordComputed(ticket: first.ticket, range: first.range, parentSize: first.parentSize, size: first.size)
+        #expect(keys.key(for: 9).map(fields) == fields(first))
+        for ticket in UInt64(1)...3 { keys.record(key(ticket, width: 10)) }
+        #expect(keys.key(for: 9) != nil)
+        keys.record(key(4, width: 10))
+        #expect(keys.key(for: 9) == nil)
+    }
+
+    /// A key's fields as bits (its parent height is NaN).
+    private func fields(_ key: SupernodeMeasurementKeys.Key) -> [UInt64] {
+        [key.ticket] + [key.range.min.width, key.range.min.height, key.range.max.width, key.range.max.height,
+                        key.parentSize.width, key.parentSize.height, key.size.width, key.size.height].map(\.bitPattern)
+    }
 }
