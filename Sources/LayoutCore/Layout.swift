@@ -74,6 +74,41 @@ public struct Layout: Sendable {
         self.init(element: node, type: .node, size: size, position: position, sublayouts: sublayouts)
     }
 
+    /// A node's layout with `size` stored as given: `size` must be what `init(node:size:sublayouts:)` would
+    /// store for it, i.e. `Layout.resanitizedSize(s)` of a size `s` that an earlier layout stored (a node's
+    /// cached layout). Why: a cache hit rebuilt the node's layout through the sanitizing init — two calls to
+    /// `ceil` and a division — for a size that was sanitized when it was measured (the invalidated
+    /// feed-parity phase hits on every leaf).
+    @inlinable @inline(__always)
+    public init(node: any AnyObject & Sendable, sanitizedSize size: Size, sublayouts: [Layout]) {
+        self.init(unsanitized: node, type: .node, size: size, position: .null, sublayouts: sublayouts)
+    }
+
+    /// `init(node:size:…)`'s stored size for a `size` that an earlier layout stored (at the current scale),
+    /// bit for bit, and counted alike. Sanitizing such a size again is the identity except for
+    ///   - a +0 component (an invalid size's 0×0, or exactly ε): ceil(−ε·S) is −0, so it becomes −0;
+    ///   - a component ≥ 10⁷ (10⁷ itself, ceiled up from just below): not valid for size, so 0×0, counted;
+    ///   - a scale S ≥ 2²³, where ε·S ≥ 1 and every ceiling moves the size down again.
+    /// Otherwise a component is k/S for an integer k ≥ 1 (or is −0), and ceil((k/S − ε)·S) = k because the
+    /// rounding errors (≤ 10⁷·S·2⁻⁵², relative to k) stay below ε·S < 1. Those three cases, and anything
+    /// else (NaN, negative), are sanitized, out of line (rare; keeps the inlined check small).
+    /// A size stored at another scale (PixelGrid.scale changed after measuring, which its documentation
+    /// rules out) is not re-rounded to the new grid, where `init(node:size:…)` would have re-rounded it.
+    @inlinable @inline(__always)
+    public static func resanitizedSize(_ size: Size) -> Size {
+        if size.width < 10_000_000 && size.height < 10_000_000 && size.width.bitPattern != 0
+            && size.height.bitPattern != 0 && PixelGrid.scale < 0x1p23 {
+            assert(ceilPx(size).width.bitPattern == size.width.bitPattern
+                   && ceilPx(size).height.bitPattern == size.height.bitPattern, "not a sanitized size: \(size)")
+            return size
+        }
+        return sanitizedSizeOutOfLine(size)
+    }
+
+    @usableFromInline @inline(never) static func sanitizedSizeOutOfLine(_ size: Size) -> Size {
+        sanitizedSize(size)
+    }
+
     /// A layout spec's layout (specs are values; their layouts carry no element).
     @inlinable public init(specSize size: Size, sublayouts: [Layout] = []) {
         self.init(element: nil, type: .layoutSpec, size: size, position: .null, sublayouts: sublayouts)

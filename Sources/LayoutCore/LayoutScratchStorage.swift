@@ -9,24 +9,28 @@
 // increment. The first buffers are carved out of the object's own tail, so a scratch created for a single
 // layout (`LayoutScratch(minimumCapacity:)`) is one allocation instead of three.
 
-/// The scratch's three buffers. A trivial value: only pointers and counts.
+/// The scratch's three buffers. A trivial value: only pointers and counts. `@usableFromInline` (fields,
+/// `LayoutScratchBuffer.headerPointer` and the growth entries too) for the inlinable
+/// `LayoutScratch.appendNodeLayout(_:)` (LayoutScratch.swift).
+@usableFromInline
 struct LayoutScratchHeader {
-    var records: UnsafeMutablePointer<LayoutRecord>
-    var recordCount: Int
-    var recordCapacity: Int
-    var links: UnsafeMutablePointer<Int32>
-    var linkCount: Int
-    var linkCapacity: Int
+    @usableFromInline var records: UnsafeMutablePointer<LayoutRecord>
+    @usableFromInline var recordCount: Int
+    @usableFromInline var recordCapacity: Int
+    @usableFromInline var links: UnsafeMutablePointer<Int32>
+    @usableFromInline var linkCount: Int
+    @usableFromInline var linkCapacity: Int
     /// Initialized for `0 ..< objectCount`.
-    var objects: UnsafeMutablePointer<Layout>
-    var objectCount: Int
-    var objectCapacity: Int
+    @usableFromInline var objects: UnsafeMutablePointer<Layout>
+    @usableFromInline var objectCount: Int
+    @usableFromInline var objectCapacity: Int
     /// The buffers that are separate allocations (grown out of the tail); the others are in the tail.
     var ownsRecords = false
     var ownsLinks = false
     var ownsObjects = false
 }
 
+@usableFromInline
 final class LayoutScratchBuffer: ManagedBuffer<LayoutScratchHeader, UInt64> {
     /// A buffer whose tail holds the first `records` records, as many links and a quarter as many objects.
     static func make(records: Int) -> LayoutScratchBuffer {
@@ -53,7 +57,7 @@ final class LayoutScratchBuffer: ManagedBuffer<LayoutScratchHeader, UInt64> {
     }
 
     /// The header, at a fixed address inside this object for its whole life.
-    @inline(__always)
+    @inlinable @inline(__always)
     var headerPointer: UnsafeMutablePointer<LayoutScratchHeader> {
         withUnsafeMutablePointerToHeader { $0 }
     }
@@ -71,7 +75,7 @@ extension LayoutScratchHeader {
     // Growth doubles (at least 16), moves the contents and frees the old buffer unless it is the tail.
     // Out of line: it runs a few times per thread, never on the measured path once the scratch is warm.
 
-    @inline(never)
+    @usableFromInline @inline(never)
     mutating func growRecords() {
         Self.grow(&records, count: recordCount, capacity: &recordCapacity, owned: &ownsRecords)
     }
@@ -81,7 +85,7 @@ extension LayoutScratchHeader {
         Self.grow(&links, count: linkCount, capacity: &linkCapacity, owned: &ownsLinks, minimum: minimum)
     }
 
-    @inline(never)
+    @usableFromInline @inline(never)
     mutating func growObjects() {
         Self.grow(&objects, count: objectCount, capacity: &objectCapacity, owned: &ownsObjects)
     }

@@ -273,3 +273,27 @@ private func square(_ side: Double) -> Size { Size(width: side, height: side) }
         #expect(label.frame.height == 58.5)
     }
 }
+
+/// A cache hit builds the node's layout from its stored size without sanitizing it again
+/// (`Layout.resanitizedSize`): the same bits as `Layout(node:size:)` of that size, edge sizes included.
+@Suite("Layout cache hit sizes")
+struct LayoutCacheHitSizeTests {
+    @Test(arguments: [
+        Size(width: 36.67, height: 10), Size(width: 0, height: 0), Size(width: -0.0, height: 1),
+        Size(width: .nan, height: 5), Size(width: 0x1p-23, height: 1e-10), Size(width: 9_999_999.9, height: 2),
+        Size(width: (10_000_000 as Double).nextDown, height: 9_999_999.4),
+    ])
+    func hitHasTheSanitizingInitsBits(_ requested: Size) {
+        let node = FixedSizeNode(requested)
+        let range = SizeRange(min: .zero, max: Size(width: .infinity, height: .infinity))
+        let miss = node.layoutThatFits(range)
+        let hitsBefore = node.layoutStatistics.cacheHits
+        let hit = node.layoutThatFits(range)
+        #expect(node.layoutStatistics.cacheHits == hitsBefore + 1)
+        #expect(node.calls.value == 1)
+        let expected = Layout(node: node, size: miss.size).size
+        #expect(hit.size.width.bitPattern == expected.width.bitPattern, "miss \(miss.size), hit \(hit.size)")
+        #expect(hit.size.height.bitPattern == expected.height.bitPattern, "miss \(miss.size), hit \(hit.size)")
+        #expect(hit.isLayout(of: node) && hit.position.isNull && hit.sublayouts.isEmpty)
+    }
+}
