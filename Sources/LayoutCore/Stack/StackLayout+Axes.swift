@@ -105,15 +105,16 @@ struct StackItem {
     /// The child's current layout in the scratch (replaced when the child is measured again).
     var record: LayoutRecordIndex = 0
 
-    init(style: borrowing LayoutElementStyle, context: StackContext) {
-        alignment = StackItem.effectiveAlignment(style.alignSelf, context.alignItems)
-        spacingBefore = style.spacingBefore
-        spacingAfter = style.spacingAfter
-        flexGrow = style.flexGrow
-        flexShrink = style.flexShrink
-        flexBasis = style.flexBasis
+    /// Reads only the fields it needs, through `withLayoutStylePointer`'s pointer.
+    init(style: UnsafePointer<LayoutElementStyle>, context: StackContext) {
+        alignment = StackItem.effectiveAlignment(style.pointee.alignSelf, context.alignItems)
+        spacingBefore = style.pointee.spacingBefore
+        spacingAfter = style.pointee.spacingAfter
+        flexGrow = style.pointee.flexGrow
+        flexShrink = style.pointee.flexShrink
+        flexBasis = style.pointee.flexBasis
         if alignment == .stretch {
-            let own = style.size.resolve(parentSize: .undefined)
+            let own = style.pointee.size.resolve(parentSize: .undefined)
             ownCrossMin = context.direction.cross(of: own.min)
             ownCrossMax = context.direction.cross(of: own.max)
         } else {
