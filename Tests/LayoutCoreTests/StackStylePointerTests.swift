@@ -208,4 +208,28 @@ private final class CountingStyleElement: LayoutElement, @unchecked Sendable {
             }
         }
     }
+
+    /// A stretched item resolves only its cross axis (`LayoutElementSize.resolvedAxis`): bit for bit
+    /// what the whole resolution gives on that axis, for random sizes (fractions, min beating max, odd
+    /// values) against undefined, finite, zero and infinite parents.
+    @Test func resolvingOneAxisGivesThatAxisOfTheWholeResolution() {
+        func dimension(_ rng: inout CoreSplitMix64) -> Dimension {
+            let value = rng.pick([rng.double(0, 200), 0, -rng.double(0, 20), .infinity, .nan])
+            return rng.pick([.auto, .auto, .points(value), .fraction(rng.chance(0.5) ? rng.unit() : value)])
+        }
+        for seed in UInt64(1)...2_000 {
+            var rng = CoreSplitMix64(seed: seed)
+            let size = LayoutElementSize(width: dimension(&rng), height: dimension(&rng),
+                                         minWidth: dimension(&rng), maxWidth: dimension(&rng),
+                                         minHeight: dimension(&rng), maxHeight: dimension(&rng))
+            for parent in [Double.nan, rng.double(0, 300), 0, .infinity] {
+                let whole = size.resolve(parentSize: Size(width: parent, height: parent))
+                let width = size.resolvedAxis(width: true, parent: parent)
+                let height = size.resolvedAxis(width: false, parent: parent)
+                #expect([width.lo, width.hi, height.lo, height.hi].map(\.bitPattern)
+                        == [whole.min.width, whole.max.width, whole.min.height, whole.max.height].map(\.bitPattern),
+                        "seed \(seed), parent \(parent): \(size) → \(whole) vs \(width), \(height)")
+            }
+        }
+    }
 }
