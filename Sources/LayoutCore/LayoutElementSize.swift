@@ -80,6 +80,18 @@ public struct LayoutElementSize: Hashable, Sendable {
         return resolve(parentSize: parentSize, autoRange: .unconstrained)
     }
 
+    /// One axis of `resolve(parentSize:)` (the width's lo/hi when `width`, else the height's) with `parent`
+    /// as that axis' parent length: the same values, without resolving the other axis or building a range.
+    /// For the stack's stretched items, which need only their cross axis.
+    @inlinable @inline(__always)
+    func resolvedAxis(width: Bool, parent: Double) -> (lo: Double, hi: Double) {
+        if isAllAuto { return (0, .infinity) }
+        let (exact, min, max) = width ? (self.width, minWidth, maxWidth) : (height, minHeight, maxHeight)
+        return LayoutElementSize.constrainAxis(
+            exact: exact.resolve(parent: parent, auto: .nan), min: min.resolve(parent: parent, auto: 0),
+            max: max.resolve(parent: parent, auto: .infinity), autoMin: 0, autoMax: .infinity)
+    }
+
     @inlinable static func constrainAxis(exact: Double, min rawMin: Double, max rawMax: Double,
                                          autoMin: Double, autoMax: Double) -> (lo: Double, hi: Double)
     {

@@ -181,8 +181,17 @@ extension DisplayNode {
     @inline(__always)
     public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R {
         // The borrowed style is still copied to the stack (~200 bytes, one memcpy per call, callgrind) — also
-        // when passed through a pointer's pointee; only a pointer-taking `body` would avoid it.
+        // when passed through a pointer's pointee: the stack reads through `withLayoutStylePointer` instead.
         state.withLock { body($0.style) }
+    }
+
+    /// The style's address in the node's state, with the node's lock held for the call (the stack
+    /// algorithm's one read per child: no 200-byte copy, no generic closure). `body` is LayoutCore's,
+    /// never user code: it only reads the style, and keeps no pointer past the call — so no lock is
+    /// held while user code runs (DESIGN.md's threading rules). `withLock` is inlined here: the same
+    /// instructions as lockValue/unlockValue (callgrind).
+    public func withLayoutStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
+        state.withLock { withUnsafeMutablePointer(to: &$0.style) { body(UnsafePointer($0)) } }
     }
 
     // MARK: - Cache state

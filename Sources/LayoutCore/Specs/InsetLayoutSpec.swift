@@ -70,6 +70,11 @@ public struct InsetLayoutSpec: LayoutElement {
     /// The stored style, read in place (the protocol's default would copy it through `style`).
     public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { storage.withStyle(body) }
 
+    /// The style's address, as `withLayoutStyle` reads it (no copy of the style).
+    public func withLayoutStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
+        storage.withStylePointer(body)
+    }
+
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {

@@ -55,6 +55,13 @@ extension SpecStorage {
         return body(LayoutElementStyle.defaultStyle)
     }
 
+    /// Runs `body` with the style's address: the custom style's slot, else the shared default style's.
+    @inlinable @inline(__always)
+    func withStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
+        if let custom = fields.pointee.customStyle { return body(UnsafePointer(custom)) }
+        body(LayoutElementStyle.defaultStylePointer)
+    }
+
     /// Hands `style` to `body` by address: passed from an unsafe pointer's `pointee` it would be copied
     /// first (200 bytes), from an inout access it is not.
     @inlinable @inline(__always)

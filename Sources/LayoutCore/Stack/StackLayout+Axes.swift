@@ -105,17 +105,22 @@ struct StackItem {
     /// The child's current layout in the scratch (replaced when the child is measured again).
     var record: LayoutRecordIndex = 0
 
-    init(style: borrowing LayoutElementStyle, context: StackContext) {
-        alignment = StackItem.effectiveAlignment(style.alignSelf, context.alignItems)
-        spacingBefore = style.spacingBefore
-        spacingAfter = style.spacingAfter
-        flexGrow = style.flexGrow
-        flexShrink = style.flexShrink
-        flexBasis = style.flexBasis
+    /// Reads only the fields it needs, through `withLayoutStylePointer`'s pointer. Inlined, so that the
+    /// item is written straight into its slot (returned, it was built in a temporary and copied, 112
+    /// bytes); a stretched item resolves only its cross axis.
+    @inline(__always)
+    init(style: UnsafePointer<LayoutElementStyle>, context: StackContext) {
+        alignment = StackItem.effectiveAlignment(style.pointee.alignSelf, context.alignItems)
+        spacingBefore = style.pointee.spacingBefore
+        spacingAfter = style.pointee.spacingAfter
+        flexGrow = style.pointee.flexGrow
+        flexShrink = style.pointee.flexShrink
+        flexBasis = style.pointee.flexBasis
         if alignment == .stretch {
-            let own = style.size.resolve(parentSize: .undefined)
-            ownCrossMin = context.direction.cross(of: own.min)
-            ownCrossMax = context.direction.cross(of: own.max)
+            // Resolve(size, undefined parent), cross axis only.
+            let own = style.pointee.size.resolvedAxis(width: context.direction == .vertical, parent: .nan)
+            ownCrossMin = own.lo
+            ownCrossMax = own.hi
         } else {
             ownCrossMin = 0
             ownCrossMax = .infinity
