@@ -51,6 +51,12 @@ public protocol LayoutElement: Sendable {
     /// A requirement rather than `element as AnyObject`: that cast bridges through the runtime's dynamic
     /// cast (~3.7k instructions per `feed` cell, callgrind, where optimized flexing names skipped nodes).
     var layoutObject: (any AnyObject & Sendable)? { get }
+
+    /// Where a built-in spec built in the open spec region keeps its fields, so that a parent built in
+    /// the same region refers to it there and lays it out by a direct call (Specs/SpecChild.swift);
+    /// `.none` (the default) for everything else, which a parent keeps as an element. Elements do not
+    /// implement it.
+    var layoutSpecSlot: LayoutSpecSlot { get }
 }
 
 extension LayoutElement {
@@ -80,6 +86,8 @@ extension LayoutElement {
     }
 
     @inlinable public var usesDefaultLayoutStyle: Bool { false }
+
+    @inlinable public var layoutSpecSlot: LayoutSpecSlot { .none }
 
     @inlinable public func calculateLayoutThatFits(_ constrainedSize: SizeRange,
                                                    restrictedTo size: LayoutElementSize,

@@ -143,42 +143,90 @@ import Testing
         }
     }
 
-    /// Closing a region hands each stack's children array back emptied — its children released right
-    /// then — and the next stack takes it; a copy-on-write copy's array, shared with the original, is
-    /// handed back once (by the original), and the arena keeps at most `maxKeptChildArrays`.
-    @Test func closingARegionEmptiesAndKeepsEachStacksChildrenArrayOnce() {
+    /// A stack built in a region keeps its children as a run of the arena (Specs/SpecChildRuns.swift): a
+    /// spec of the same region by its slot, anything else — a node, a spec boxed outside the region — as
+    /// an element the arena keeps. Closing the region releases the elements and sets the runs back, so
+    /// the next region's first stack takes the same memory.
+    @Test func stackChildrenAreRunsOfTheRegionAndClosingReleasesTheirElements() {
         let arena = SpecArena.current
         weak var weakNode: LeafNode?
-        let before = arena.pointee.keptChildArrayCount
+        let runsBefore = arena.pointee.childRuns.mark
+        let elementsBefore = arena.pointee.liveElementCount
+        let boxed = InsetLayoutSpec(insets: EdgeInsets(all: 1), child: LayoutSpec())
+        var firstRun: UnsafeMutablePointer<SpecChild>?
         LayoutSpecRegion.with {
             let node = CoreFixture.node("a", 10, 10)
             weakNode = node
-            var stack = StackLayoutSpec.vertical(children: [node, LayoutSpec()])
-            var copy = stack
-            copy.style.flexGrow = 1
-            stack.spacing = 1
-            #expect(copy.children.count == 2 && stack.children.count == 2)
+            let stack = StackLayoutSpec.vertical(children: [node, LayoutSpec(), boxed])
+            #expect(arena.pointee.liveElementCount == elementsBefore + 2)
+            let fields = stack.storage.fields
+            #expect(fields.pointee.childCount == 3 && fields.pointee.elementsOwner == nil)
+            let kinds = (0..<3).map { fields.pointee.childBase![$0].kind }
+            #expect(kinds == [.element, .plain, .element])
+            firstRun = fields.pointee.childBase
+            let children = stack.children
+            #expect(children.count == 3 && (children[0] as? LeafNode) === node)
+            #expect(children[1] is LayoutSpec && children[2] is InsetLayoutSpec)
+            #expect(stack.layoutThatFits(SizeRange(width: 20)).size == Size(width: 20, height: 12))
         }
-        // Three stack slots (the original and two copies on write) and one array of their own: it took
-        // a kept one if there was one, and gave one back.
         #expect(weakNode == nil)
-        let kept = arena.pointee.keptChildArrayCount
-        #expect(kept == Swift.max(before, 1))
-        // The kept array on top is empty and kept its capacity (the two children's).
-        let top = arena.pointee.childArrays.unsafelyUnwrapped + (kept - 1)
-        #expect(top.pointee.isEmpty && top.pointee.capacity >= 2)
+        #expect(arena.pointee.liveElementCount == elementsBefore)
+        #expect(arena.pointee.childRuns.current == runsBefore.chunk && arena.pointee.childRuns.used == runsBefore.used)
         LayoutSpecRegion.with {
-            let stack = StackLayoutSpec.horizontal(children: [LayoutSpec()])
-            #expect(arena.pointee.keptChildArrayCount == kept - 1)
-            #expect(stack.children.count == 1)
+            let stack = StackLayoutSpec.horizontal(children: [LayoutSpec(), LayoutSpec()])
+            #expect(stack.storage.fields.pointee.childBase == firstRun)
         }
-        #expect(arena.pointee.keptChildArrayCount == kept)
+    }
+
+    /// A spec boxed outside a region keeps its element children in a box its fields retain: copies on
+    /// write share it, setting children or a child replaces it, and the last spec gone releases them.
+    @Test func boxedSpecsKeepAndReleaseTheirElementChildren() {
+        weak var weakA: LeafNode?
+        weak var weakB: LeafNode?
+        do {
+            let a = CoreFixture.node("a", 10, 10), b = CoreFixture.node("b", 10, 20)
+            weakA = a; weakB = b
+            var stack = StackLayoutSpec.vertical(children: [a])
+            let stackCopy = stack
+            stack.children = [b, a]
+            var inset = InsetLayoutSpec(insets: EdgeInsets(all: 1), child: a)
+            let insetCopy = inset
+            inset.child = b
+            var ratio = RatioLayoutSpec(ratio: 2, child: b)
+            ratio.ratio = 1
+            #expect(stackCopy.children.count == 1 && (stackCopy.children[0] as? LeafNode) === a)
+            #expect(stack.children.count == 2 && (stack.children[0] as? LeafNode) === b)
+            #expect((insetCopy.child as? LeafNode) === a && (inset.child as? LeafNode) === b)
+            #expect(stack.layoutThatFits(SizeRange(width: 10)).size.height == 30)
+            #expect(inset.layoutThatFits(SizeRange(width: 12)).size.height == 22)
+            #expect(ratio.layoutThatFits(SizeRange(width: 12)).size.height == 12)
+        }
+        #expect(weakA == nil && weakB == nil)
+    }
+
+    /// Runs longer than a chunk, and more runs than fit one chunk, in nested regions: every stack keeps
+    /// its own children (the sum of their heights), before and after an inner region closed.
+    @Test func childRunsAcrossChunksKeepEachStacksChildren() {
+        let sizes = [1, 3, SpecChildRuns.chunkCapacity + 5, 2, SpecChildRuns.chunkCapacity - 1, 7, 0, 40]
+        func makeStack(_ count: Int) -> StackLayoutSpec {
+            StackLayoutSpec.vertical(children: (0..<count).map { i in LayoutSpec { $0.height = .points(Double(i % 3 + 1)) } })
+        }
+        func expectedHeight(_ count: Int) -> Double { Double((0..<count).reduce(0) { $0 + $1 % 3 + 1 }) }
         LayoutSpecRegion.with {
-            for _ in 0..<(SpecArena.maxKeptChildArrays + 6) {
-                _ = StackLayoutSpec.vertical(children: [LayoutSpec()])
+            var outer: [StackLayoutSpec] = []
+            for (round, count) in sizes.enumerated() {
+                outer.append(makeStack(count))
+                let inner = LayoutSpecRegion.with { () -> [Double] in
+                    let stacks = (sizes[round...] + sizes[..<round]).map(makeStack)
+                    return stacks.map { $0.layoutThatFits(SizeRange(width: 10)).size.height }
+                }
+                #expect(inner.sorted() == sizes.map(expectedHeight).sorted())
+                for (index, stack) in outer.enumerated() {
+                    #expect(stack.layoutThatFits(SizeRange(width: 10)).size.height == expectedHeight(sizes[index]))
+                }
             }
         }
-        #expect(arena.pointee.keptChildArrayCount == SpecArena.maxKeptChildArrays)
+        #expect(LayoutSpecRegion.liveSpecCount == 0)
     }
 
     /// Closing a region destroys an inset's or a ratio's child — a node is released then, a spec child

@@ -8,32 +8,47 @@ public struct InsetLayoutSpec: LayoutElement {
     struct Fields: SpecFields {
         @usableFromInline var customStyle: UnsafeMutablePointer<LayoutElementStyle>? = nil
         @usableFromInline var insets: EdgeInsets
-        @usableFromInline var child: any LayoutElement
+        /// The child (SpecChild.swift): in a region, a spec of the region by its slot or an element kept
+        /// by the arena; boxed, the element kept by `owner`.
+        @usableFromInline var child: SpecChild
+        /// Boxed outside a region: the element child, retained by the fields' box
+        /// (SpecFields.elementsOwner). Nil in a region.
+        @usableFromInline var elementsOwner: Unmanaged<SpecElements>?
 
         @inlinable init(insets: EdgeInsets, child: any LayoutElement) {
             self.insets = insets
-            self.child = child
+            let owner = SpecElements.make(child)
+            self.child = owner.children.pointee
+            elementsOwner = .passRetained(owner)
         }
 
-        /// Writes fresh fields into uninitialized memory.
+        /// Writes fresh fields for a spec of `arena`'s open region into uninitialized memory.
         @inlinable @inline(__always)
-        static func initialize(_ fields: UnsafeMutablePointer<Fields>, insets: EdgeInsets, child: consuming any LayoutElement) {
+        static func initialize(_ fields: UnsafeMutablePointer<Fields>, insets: EdgeInsets,
+                               child: consuming any LayoutElement, in arena: UnsafeMutablePointer<SpecArena>) {
             fields.pointer(to: \.customStyle).unsafelyUnwrapped.initialize(to: nil)
             fields.pointer(to: \.insets).unsafelyUnwrapped.initialize(to: insets)
-            fields.pointer(to: \.child).unsafelyUnwrapped.initialize(to: child)
+            fields.pointer(to: \.child).unsafelyUnwrapped.initialize(to: SpecChild.make(consuming: child, in: arena))
+            fields.pointer(to: \.elementsOwner).unsafelyUnwrapped.initialize(to: nil)
         }
 
         @inlinable static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
             arena.pointer(to: \.insets).unsafelyUnwrapped
         }
 
-        /// `child` is the only field that holds a reference (`customStyle` is an unowned pointer into the
-        /// arena or the box), so destroying the fields is destroying it: through `deinitialize` on the
-        /// whole fields it went through their outlined destroy and value witness first. A field holding a
-        /// reference added here must be destroyed here too.
+        /// A new child: of the open region's arena (`arena`), else in a new box.
         @inlinable
-        static func destroy(_ fields: UnsafeMutablePointer<Fields>, in arena: UnsafeMutablePointer<SpecArena>) {
-            fields.pointer(to: \.child).unsafelyUnwrapped.deinitialize(count: 1)
+        mutating func setChild(_ element: any LayoutElement, arena: UnsafeMutablePointer<SpecArena>?) {
+            // The fields are a slot's (never owning) or a box's, now unique to this spec.
+            elementsOwner?.release()
+            if let arena {
+                child = SpecChild.make(consuming: element, in: arena)
+                elementsOwner = nil
+            } else {
+                let box = SpecElements.make(element)
+                child = box.children.pointee
+                elementsOwner = .passRetained(box)
+            }
         }
     }
 
@@ -43,7 +58,7 @@ public struct InsetLayoutSpec: LayoutElement {
     public init(insets: EdgeInsets, child: consuming any LayoutElement) {
         if let arena = SpecArena.currentInRegion {
             let fields = SpecStorage<Fields>.reserveSlot(in: arena)
-            Fields.initialize(fields, insets: insets, child: consume child)
+            Fields.initialize(fields, insets: insets, child: child, in: arena)
             storage = SpecStorage(slot: fields, in: arena)
         } else {
             storage = SpecStorage(boxing: Fields(insets: insets, child: child))
@@ -61,9 +76,19 @@ public struct InsetLayoutSpec: LayoutElement {
     }
 
     public var child: any LayoutElement {
-        get { storage.fields.pointee.child }
-        unsafeMutableAddress { storage.uniqueFields().pointer(to: \.child).unsafelyUnwrapped }
+        get { storage.fields.pointee.child.asElement() }
+        set {
+            let arena: UnsafeMutablePointer<SpecArena>? = storage.slot == nil ? nil : SpecArena.currentInRegion
+            storage.uniqueFields().pointee.setChild(newValue, arena: arena)
+        }
     }
+
+    @inlinable
+    init(storage: SpecStorage<Fields>) {
+        self.storage = storage
+    }
+
+    public var layoutSpecSlot: LayoutSpecSlot { storage.specSlot(.inset) }
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
@@ -94,6 +119,13 @@ public struct InsetLayoutSpec: LayoutElement {
     /// three-argument method).
     public func layoutThatFits(_ range: SizeRange, parentSize: Size,
                                into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        InsetLayoutSpec.layout(storage.fields, range, parentSize: parentSize, into: &scratch)
+    }
+
+    /// `layoutThatFits(_:parentSize:into:)` on the fields (a parent's SpecChild calls it directly).
+    static func layout(_ fields: UnsafeMutablePointer<Fields>, _ range: SizeRange, parentSize: Size,
+                       into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        let insets = fields.pointee.insets
         // A NaN inset would make every frame NaN; Texture asserts elsewhere, Loom treats it as 0.
         let top = insets.top.isNaN ? 0 : insets.top
         let left = insets.left.isNaN ? 0 : insets.left
@@ -112,7 +144,7 @@ public struct InsetLayoutSpec: LayoutElement {
         // MAX(0, NaN) = 0: an undefined parent becomes 0 here, as in Texture.
         let childParent = Size(width: foundationMax(0, parentSize.width - insetX),
                                height: foundationMax(0, parentSize.height - insetY))
-        let sublayout = storage.fields.pointee.child.layoutThatFits(childRange, parentSize: childParent, into: &scratch)
+        let sublayout = fields.pointee.child.layoutThatFits(childRange, parentSize: childParent, into: &scratch)
         let childSize = scratch.size(of: sublayout)
 
         let computed = range.clamp(Size(

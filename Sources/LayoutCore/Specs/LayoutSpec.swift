@@ -60,9 +60,23 @@ public struct LayoutSpec: LayoutElement {
     /// The record of `layoutThatFits(_:parentSize:)`: size = the resolved range's minimum.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                                into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        let resolved = constrainedSize.intersect(storage.styleSize.resolve(parentSize: parentSize))
+        LayoutSpec.layout(storage.fields, constrainedSize, parentSize: parentSize, into: &scratch)
+    }
+
+    /// `layoutThatFits(_:parentSize:into:)` on the fields (a parent's SpecChild calls it directly).
+    static func layout(_ fields: UnsafeMutablePointer<Fields>, _ constrainedSize: SizeRange, parentSize: Size,
+                       into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        let styleSize = fields.pointee.customStyle?.pointee.size ?? LayoutElementStyle.defaultStyle.size
+        let resolved = constrainedSize.intersect(styleSize.resolve(parentSize: parentSize))
         return scratch.appendLeaf(element: nil, type: .layoutSpec, size: resolved.min)
     }
+
+    @inlinable
+    init(storage: SpecStorage<Fields>) {
+        self.storage = storage
+    }
+
+    public var layoutSpecSlot: LayoutSpecSlot { storage.specSlot(.plain) }
 }
 
 /// The spacer of the seeds (`let spacer = ASLayoutSpec(); spacer.style.flexGrow = 1`).

@@ -6,32 +6,47 @@ public struct RatioLayoutSpec: LayoutElement {
     struct Fields: SpecFields {
         @usableFromInline var customStyle: UnsafeMutablePointer<LayoutElementStyle>? = nil
         @usableFromInline var ratio: Double
-        @usableFromInline var child: any LayoutElement
+        /// The child (SpecChild.swift): in a region, a spec of the region by its slot or an element kept
+        /// by the arena; boxed, the element kept by `owner`.
+        @usableFromInline var child: SpecChild
+        /// Boxed outside a region: the element child, retained by the fields' box
+        /// (SpecFields.elementsOwner). Nil in a region.
+        @usableFromInline var elementsOwner: Unmanaged<SpecElements>?
 
         @inlinable init(ratio: Double, child: any LayoutElement) {
             self.ratio = ratio
-            self.child = child
+            let owner = SpecElements.make(child)
+            self.child = owner.children.pointee
+            elementsOwner = .passRetained(owner)
         }
 
-        /// Writes fresh fields into uninitialized memory.
+        /// Writes fresh fields for a spec of `arena`'s open region into uninitialized memory.
         @inlinable @inline(__always)
-        static func initialize(_ fields: UnsafeMutablePointer<Fields>, ratio: Double, child: consuming any LayoutElement) {
+        static func initialize(_ fields: UnsafeMutablePointer<Fields>, ratio: Double,
+                               child: consuming any LayoutElement, in arena: UnsafeMutablePointer<SpecArena>) {
             fields.pointer(to: \.customStyle).unsafelyUnwrapped.initialize(to: nil)
             fields.pointer(to: \.ratio).unsafelyUnwrapped.initialize(to: ratio)
-            fields.pointer(to: \.child).unsafelyUnwrapped.initialize(to: child)
+            fields.pointer(to: \.child).unsafelyUnwrapped.initialize(to: SpecChild.make(consuming: child, in: arena))
+            fields.pointer(to: \.elementsOwner).unsafelyUnwrapped.initialize(to: nil)
         }
 
         @inlinable static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
             arena.pointer(to: \.ratios).unsafelyUnwrapped
         }
 
-        /// `child` is the only field that holds a reference (`customStyle` is an unowned pointer into the
-        /// arena or the box), so destroying the fields is destroying it: through `deinitialize` on the
-        /// whole fields it went through their outlined destroy and value witness first. A field holding a
-        /// reference added here must be destroyed here too.
+        /// A new child: of the open region's arena (`arena`), else in a new box.
         @inlinable
-        static func destroy(_ fields: UnsafeMutablePointer<Fields>, in arena: UnsafeMutablePointer<SpecArena>) {
-            fields.pointer(to: \.child).unsafelyUnwrapped.deinitialize(count: 1)
+        mutating func setChild(_ element: any LayoutElement, arena: UnsafeMutablePointer<SpecArena>?) {
+            // The fields are a slot's (never owning) or a box's, now unique to this spec.
+            elementsOwner?.release()
+            if let arena {
+                child = SpecChild.make(consuming: element, in: arena)
+                elementsOwner = nil
+            } else {
+                let box = SpecElements.make(element)
+                child = box.children.pointee
+                elementsOwner = .passRetained(box)
+            }
         }
     }
 
@@ -41,7 +56,7 @@ public struct RatioLayoutSpec: LayoutElement {
     public init(ratio: Double, child: consuming any LayoutElement) {
         if let arena = SpecArena.currentInRegion {
             let fields = SpecStorage<Fields>.reserveSlot(in: arena)
-            Fields.initialize(fields, ratio: ratio, child: consume child)
+            Fields.initialize(fields, ratio: ratio, child: child, in: arena)
             storage = SpecStorage(slot: fields, in: arena)
         } else {
             storage = SpecStorage(boxing: Fields(ratio: ratio, child: child))
@@ -61,9 +76,19 @@ public struct RatioLayoutSpec: LayoutElement {
     }
 
     public var child: any LayoutElement {
-        get { storage.fields.pointee.child }
-        unsafeMutableAddress { storage.uniqueFields().pointer(to: \.child).unsafelyUnwrapped }
+        get { storage.fields.pointee.child.asElement() }
+        set {
+            let arena: UnsafeMutablePointer<SpecArena>? = storage.slot == nil ? nil : SpecArena.currentInRegion
+            storage.uniqueFields().pointee.setChild(newValue, arena: arena)
+        }
     }
+
+    @inlinable
+    init(storage: SpecStorage<Fields>) {
+        self.storage = storage
+    }
+
+    public var layoutSpecSlot: LayoutSpecSlot { storage.specSlot(.ratio) }
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
@@ -82,30 +107,42 @@ public struct RatioLayoutSpec: LayoutElement {
     }
 
     public func calculateLayoutThatFits(_ range: SizeRange) -> Layout {
-        LayoutScratch.buildLayout { calculateLayout(range, into: &$0) }
+        let fields = storage.fields
+        return LayoutScratch.buildLayout { RatioLayoutSpec.calculateLayout(fields, range, into: &$0) }
     }
 
-    /// The protocol's default resolution (the style size restricts the range), then the ratio layout.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                                into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        calculateLayout(constrainedSize.intersect(storage.styleSize.resolve(parentSize: parentSize)), into: &scratch)
+        RatioLayoutSpec.layout(storage.fields, constrainedSize, parentSize: parentSize, into: &scratch)
     }
 
-    func calculateLayout(_ range: SizeRange, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+    /// The protocol's default resolution (the style size restricts the range), then the ratio layout, on
+    /// the fields (a parent's SpecChild calls it directly).
+    static func layout(_ fields: UnsafeMutablePointer<Fields>, _ constrainedSize: SizeRange, parentSize: Size,
+                       into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        let styleSize = fields.pointee.customStyle?.pointee.size ?? LayoutElementStyle.defaultStyle.size
+        return calculateLayout(fields, constrainedSize.intersect(styleSize.resolve(parentSize: parentSize)),
+                               into: &scratch)
+    }
+
+    static func calculateLayout(_ fields: UnsafeMutablePointer<Fields>, _ range: SizeRange,
+                                into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         var childRange = range
         var childParent = Size.undefined
-        if let best = bestSize(in: range) {
+        if let best = bestSize(in: range, ratio: fields.pointee.ratio) {
             childRange = range.intersect(SizeRange(exactly: best))
             childParent = best
         }
-        let sublayout = storage.fields.pointee.child.layoutThatFits(childRange, parentSize: childParent, into: &scratch)
+        let sublayout = fields.pointee.child.layoutThatFits(childRange, parentSize: childParent, into: &scratch)
         scratch.setPosition(.zero, of: sublayout)
         return scratch.appendSpec(size: scratch.size(of: sublayout), child: sublayout)
     }
 
     /// Candidates from a finite max width and from a finite max height, each clamped into the range;
     /// the one whose h/w is closest to the ratio wins, ties keep the width-based one.
-    func bestSize(in range: SizeRange) -> Size? {
+    func bestSize(in range: SizeRange) -> Size? { RatioLayoutSpec.bestSize(in: range, ratio: ratio) }
+
+    static func bestSize(in range: SizeRange, ratio: Double) -> Size? {
         guard ratio > 0, ratio.isFinite else { return nil }
         var best: Size?
         if PixelGrid.isValidForSize(range.max.width) {

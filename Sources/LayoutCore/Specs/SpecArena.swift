@@ -148,19 +148,10 @@ struct SpecArena {
     @usableFromInline var plains = SpecSlabState()
     /// Custom styles of the specs above (SpecStorage+Style.swift).
     @usableFromInline var styles = SpecSlabState()
-    /// Emptied children arrays of destroyed stacks, capacity kept, for the next stacks built here: a stack
-    /// copies its children into one of these instead of keeping the caller's array, so an array literal
-    /// argument never escapes and the optimizer allocates it on the caller's stack. An array, not a run of
-    /// arena memory: the stack algorithm calls children in place from an array it borrows, while through an
-    /// unsafe pointer it had to copy each child or access it inout (fresh feed-parity layout ~6 % slower
-    /// in wall clock, scripts/compare-binaries.sh).
-    ///
-    /// The arrays themselves sit in a fixed run of `maxKeptChildArrays` (allocated on first use), the
-    /// first `childArrayCount` initialized, and are moved in and out: as a Swift array of arrays, each
-    /// recycle retained the array, checked the list's uniqueness in a runtime call and released the array
-    /// again, and each take went through an outlined `popLast` (~0.3k instructions per feed-parity cell).
-    @usableFromInline var childArrays: UnsafeMutablePointer<[any LayoutElement]>?
-    @usableFromInline var childArrayCount = 0
+    /// Element children of the specs above (SpecChild.swift): existentials destroyed when their region closes.
+    @usableFromInline var elements = SpecSlabState()
+    /// The runs of `SpecChild` that stacks built here keep their children in (SpecChildRuns.swift).
+    @usableFromInline var childRuns = SpecChildRuns()
     /// Open regions on this thread (nested when a child node measures its own spec inside its parent's).
     @usableFromInline var depth = 0
     /// Regions `1 ... markedDepth` have their mark in `marks[0 ..< markedDepth]`. A region takes its mark
@@ -203,11 +194,8 @@ struct SpecArena {
             SpecSlab<RatioLayoutSpec.Fields>.release(arena.pointer(to: \.ratios)!, arena: arena)
             SpecSlab<LayoutSpec.Fields>.release(arena.pointer(to: \.plains)!, arena: arena)
             SpecSlab<SpecStyleSlot>.release(arena.pointer(to: \.styles)!, arena: arena)
-            // After the stacks: releasing them recycled their children arrays here.
-            if let childArrays = arena.pointee.childArrays {
-                childArrays.deinitialize(count: arena.pointee.childArrayCount)
-                childArrays.deallocate()
-            }
+            SpecSlab<SpecElementSlot>.release(arena.pointer(to: \.elements)!, arena: arena)
+            arena.pointee.childRuns.release()
             arena.pointee.marks?.deallocate()
             arena.deinitialize(count: 1)
             arena.deallocate()
@@ -228,59 +216,35 @@ struct SpecArena {
     /// Where each slab stood when a region opened.
     @usableFromInline
     struct Mark {
-        @usableFromInline let stacks: Int, insets: Int, ratios: Int, plains: Int, styles: Int
-        @inlinable init(stacks: Int, insets: Int, ratios: Int, plains: Int, styles: Int) {
+        @usableFromInline let stacks: Int, insets: Int, ratios: Int, plains: Int, styles: Int, elements: Int
+        @usableFromInline let childRuns: SpecChildRuns.Mark
+        @inlinable init(stacks: Int, insets: Int, ratios: Int, plains: Int, styles: Int, elements: Int,
+                        childRuns: SpecChildRuns.Mark) {
             self.stacks = stacks
             self.insets = insets
             self.ratios = ratios
             self.plains = plains
             self.styles = styles
+            self.elements = elements
+            self.childRuns = childRuns
         }
     }
 
     @inlinable
     var mark: Mark {
         Mark(stacks: stacks.count, insets: insets.count, ratios: ratios.count, plains: plains.count,
-             styles: styles.count)
+             styles: styles.count, elements: elements.count, childRuns: childRuns.mark)
     }
 
-    /// Live slots over all slabs (tests: a closed region leaves none behind).
+    /// Live spec slots over all slabs, element children not counted (tests: a closed region leaves none
+    /// behind).
     @usableFromInline
     var liveSpecCount: Int {
         stacks.count + insets.count + ratios.count + plains.count + styles.count
     }
 
-    /// How many emptied children arrays an arena keeps at most.
-    @inlinable static var maxKeptChildArrays: Int { 64 }
-
-    /// A children array for a new stack: a recycled one (empty, capacity kept) when there is one.
-    @inlinable @inline(__always)
-    mutating func takeChildArray() -> [any LayoutElement] {
-        guard childArrayCount > 0 else { return [] }
-        childArrayCount &-= 1
-        return (childArrays.unsafelyUnwrapped + childArrayCount).move()
-    }
-
-    /// Keeps `children`'s buffer for a later stack (emptied; at most `maxKeptChildArrays` kept): moved
-    /// into the run, not copied.
-    ///
-    /// Emptied from the end, one child at a time, each destroyed inline through its type's own witness:
-    /// `removeAll(keepingCapacity:)` checked uniqueness twice, went through the runtime's generic
-    /// `swift_arrayDestroy` and moved the (empty) tail with `memmove` — ~60 instructions more per stack
-    /// for the feed-parity cell's two or three children.
-    @usableFromInline
-    mutating func recycle(_ children: consuming [any LayoutElement]) {
-        guard children.capacity > 0, childArrayCount < Self.maxKeptChildArrays else { return }
-        while !children.isEmpty { _ = children.removeLast() }
-        if childArrays == nil {
-            childArrays = UnsafeMutablePointer<[any LayoutElement]>.allocate(capacity: Self.maxKeptChildArrays)
-        }
-        (childArrays.unsafelyUnwrapped + childArrayCount).initialize(to: children)
-        childArrayCount &+= 1
-    }
-
-    /// Emptied children arrays kept for later stacks (tests).
-    var keptChildArrayCount: Int { childArrayCount }
+    /// Element children alive in this arena (tests).
+    var liveElementCount: Int { elements.count }
 }
 
 extension UnsafeMutablePointer where Pointee == SpecArena {
@@ -333,6 +297,8 @@ extension UnsafeMutablePointer where Pointee == SpecArena {
         SpecSlab<RatioLayoutSpec.Fields>.truncate(pointer(to: \.ratios)!, to: mark.ratios, arena: self)
         SpecSlab<LayoutSpec.Fields>.truncate(pointer(to: \.plains)!, to: mark.plains, arena: self)
         SpecSlab<SpecStyleSlot>.truncate(pointer(to: \.styles)!, to: mark.styles, arena: self)
+        SpecSlab<SpecElementSlot>.truncate(pointer(to: \.elements)!, to: mark.elements, arena: self)
+        pointee.childRuns.truncate(to: mark.childRuns)
         pointee.generation &+= 1
     }
 }

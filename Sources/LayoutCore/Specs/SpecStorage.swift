@@ -11,34 +11,48 @@
 protocol SpecFields {
     /// This type's slab in `arena`.
     static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState>
-    /// Destroys a slot's fields when its region closes (a stack hands its children array back to the
-    /// arena). The default deinitializes them.
+    /// Destroys a slot's fields when its region closes. The default deinitializes them (nothing to do for
+    /// the built-in specs' trivial fields).
     static func destroy(_ fields: UnsafeMutablePointer<Self>, in arena: UnsafeMutablePointer<SpecArena>)
-    /// Called on a copy made for a mutation (copy on write), which shares its references with the
-    /// original slot until one of them changes.
-    static func didCopy(_ fields: UnsafeMutablePointer<Self>)
     /// The spec's own style once it has one; nil while it has the default style, which specs share
     /// (SpecStorage+Style.swift).
     var customStyle: UnsafeMutablePointer<LayoutElementStyle>? { get set }
+    /// A boxed spec's element children (SpecChild.swift), retained by the fields' box — nil in a region.
+    /// Unmanaged, so that fields are a trivial type: copied as bytes, destroyed by doing nothing (a
+    /// spec region's close, a copy on write). The box releases it (`SpecBox.deinit`) and retains it for
+    /// a copy of the fields in another box.
+    var elementsOwner: Unmanaged<SpecElements>? { get }
 }
 
 extension SpecFields {
+    @inlinable var elementsOwner: Unmanaged<SpecElements>? { nil }
+
     @inlinable
     static func destroy(_ fields: UnsafeMutablePointer<Self>, in arena: UnsafeMutablePointer<SpecArena>) {
         fields.deinitialize(count: 1)
     }
-    @inlinable
-    static func didCopy(_ fields: UnsafeMutablePointer<Self>) {}
 }
 
 /// The heap home of a spec's fields outside spec regions: the fields are the buffer's header and room for
 /// a custom style its one element, so one allocation holds both at addresses that stay put while the box
 /// lives. (The style element is a trivial type: it needs no deinitialization, initialized or not.)
 @usableFromInline
-final class SpecBox<Fields>: ManagedBuffer<Fields, LayoutElementStyle>, @unchecked Sendable {
+final class SpecBox<Fields: SpecFields>: ManagedBuffer<Fields, LayoutElementStyle>, @unchecked Sendable {
+    /// A box holding `fields`, which hand it their `elementsOwner`'s +1.
     @inlinable
     static func make(_ fields: Fields) -> SpecBox<Fields> {
         unsafeDowncast(SpecBox<Fields>.create(minimumCapacity: 1) { _ in fields }, to: SpecBox<Fields>.self)
+    }
+
+    /// A box holding a copy of `fields`, which stay where they are: the copy's owner is retained for it.
+    @inlinable
+    static func make(copying fields: Fields) -> SpecBox<Fields> {
+        _ = fields.elementsOwner?.retain()
+        return make(fields)
+    }
+
+    deinit {
+        fields.pointee.elementsOwner?.release()
     }
 
     @inlinable
@@ -73,6 +87,15 @@ struct SpecStorage<Fields: SpecFields>: @unchecked Sendable {
     init(slot: UnsafeMutablePointer<Fields>, in arena: UnsafeMutablePointer<SpecArena>) {
         generation = arena.pointee.generation
         SpecSlab<Fields>.setGeneration(generation, of: slot)
+        self.slot = slot
+        box = nil
+    }
+
+    /// Storage for a slot that a parent refers to (`SpecChild.asElement`): the handle expects the
+    /// generation the slot holds now.
+    @inlinable
+    init(liveSlot slot: UnsafeMutablePointer<Fields>) {
+        generation = SpecSlab<Fields>.generation(of: slot)
         self.slot = slot
         box = nil
     }
@@ -112,7 +135,6 @@ struct SpecStorage<Fields: SpecFields>: @unchecked Sendable {
             arena.prepareToBuild()
             generation = arena.pointee.generation
             let copy = SpecSlab<Fields>.fill(Fields.slab(in: arena), slot.pointee, generation: generation)
-            Fields.didCopy(copy)
             if let style = copy.pointee.customStyle {
                 copy.pointee.customStyle = SpecStyleSlot.make(copying: style.pointee, in: arena)
             }
@@ -120,7 +142,7 @@ struct SpecStorage<Fields: SpecFields>: @unchecked Sendable {
             return copy
         }
         if !isKnownUniquelyReferenced(&box) {
-            let copy = SpecBox.make(box.unsafelyUnwrapped.fields.pointee)
+            let copy = SpecBox.make(copying: box.unsafelyUnwrapped.fields.pointee)
             if let style = copy.fields.pointee.customStyle {
                 copy.styleRoom.initialize(to: style.pointee)
                 copy.fields.pointee.customStyle = copy.styleRoom

@@ -72,7 +72,13 @@ struct StackContext {
 /// the stack's sublayouts). Kept apart from `StackContext` so that the context stays a plain value, and
 /// passed borrowed, never inside an inout value: a child read from a borrowed array is called in place.
 struct StackChildren {
-    let elements: [any LayoutElement]
+    /// `count` children (SpecChild.swift); nil only when there are none.
+    let base: UnsafePointer<SpecChild>?
+    let count: Int
+
+    /// Child `index`.
+    @inline(__always)
+    subscript(index: Int) -> SpecChild { base.unsafelyUnwrapped[index] }
 }
 
 /// The items of one stack layout: temporary storage (on the stack when small) that lives exactly as
@@ -82,7 +88,7 @@ typealias StackItems = UnsafeMutableBufferPointer<StackItem>
 
 /// One child: what the algorithm needs of its style (read once — a node's style may take a lock) and
 /// the size of its current layout along both axes. A plain value (no references), so copying one costs
-/// no reference counting; the child itself is `children.elements[i]` and its current layout the scratch record `record`.
+/// no reference counting; the child itself is `children[i]` and its current layout the scratch record `record`.
 struct StackItem {
     /// alignSelf unless auto, else the stack's alignItems (notSet is kept; it behaves as start).
     let alignment: StackLayoutAlignItems

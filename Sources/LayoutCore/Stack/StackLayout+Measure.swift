@@ -4,10 +4,10 @@
 extension StackLayout {
     /// One item per child, in child order, each reading its child's style once: initializes `items`
     /// (uninitialized, exactly as many as there are children).
-    static func initializeItems(_ items: StackItems, _ children: [any LayoutElement], _ context: StackContext) {
+    static func initializeItems(_ items: StackItems, _ children: StackChildren, _ context: StackContext) {
         // What every child with the default style gets (StackItem.defaultItem), made once per stack.
         let defaultItem = StackItem.defaultItem(context)
-        for index in children.indices {
+        for index in 0..<children.count {
             // By address (no copy of the whole style; a node's under its lock), which left ~2.2k of the
             // feed-parity cell's instructions to style copies and a vertical stack's derived style. A
             // pointer rather than a borrowed style, and the item built in its slot rather than returned:
@@ -47,7 +47,7 @@ extension StackLayout {
         for index in items.indices {
             let layout: LayoutRecordIndex
             if context.optimizedFlexing && items[index].isFlexibleInBothDirections {
-                layout = placeholderLayout(for: children.elements[index], into: &scratch)
+                layout = placeholderLayout(for: children[index], into: &scratch)
             } else {
                 let basis = items[index].flexBasis
                 layout = measure(children, index, items[index],
@@ -95,13 +95,13 @@ extension StackLayout {
         }
         let range = context.direction.range(stackMin: stackMin, stackMax: stackMax,
                                             crossMin: childCrossMin, crossMax: childCrossMax)
-        return children.elements[index].layoutThatFits(range, parentSize: context.parentSize, into: &scratch)
+        return children[index].layoutThatFits(range, parentSize: context.parentSize, into: &scratch)
     }
 
     /// The 0×0 layout Texture gives the skipped child of optimized flexing. It names the child (when the
     /// child is an object, i.e. a node) so that, should the child never be flexed, its node still gets a
     /// (zero) frame when the owning node flattens — exactly as in Texture.
-    static func placeholderLayout(for child: any LayoutElement,
+    static func placeholderLayout(for child: SpecChild,
                                   into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         scratch.appendLeaf(element: child.layoutObject, type: child.layoutElementType, size: .zero)
     }

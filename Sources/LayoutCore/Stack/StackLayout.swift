@@ -42,30 +42,40 @@ enum StackLayout {
     /// that does not wrap. Tests pass `general` to check that both give the same records.
     enum Driver { case automatic, general }
 
-    static func layout(of elements: [any LayoutElement], _ context: StackContext,
+    static func layout(of children: StackChildren, _ context: StackContext,
                        into scratch: inout LayoutScratch, driver: Driver = .automatic) -> LayoutRecordIndex {
         // Step 0 — an empty stack takes the range minimum and has no sublayouts.
-        guard !elements.isEmpty else {
+        guard children.count > 0 else {
             return scratch.appendLeaf(element: nil, type: .layoutSpec, size: context.range.min)
         }
 
         // Step 1 — the parent size handed to children: exact range axes only, NaN elsewhere (computed
         // by StackContext).
         var context = context
-        // The children travel as a borrowed value beside the inout scratch: read from an array inside an
-        // inout struct (the scratch's), every child was copied out of it before each call (an existential
-        // copy, retain and release: ~1k instructions per feed-parity cell); from a borrowed array it is
-        // called in place.
-        let children = StackChildren(elements: elements)
         // The items are never deinitialized: StackItem must stay a trivial type (no references).
         assert(_isPOD(StackItem.self), "StackItem must be a trivial type")
-        return withUnsafeTemporaryAllocation(of: StackItem.self, capacity: elements.count) { items in
+        return withUnsafeTemporaryAllocation(of: StackItem.self, capacity: children.count) { items in
             // Each child's style is read exactly once, here.
-            initializeItems(items, elements, context)
+            initializeItems(items, children, context)
             if context.flexWrap == .noWrap && driver == .automatic {
                 return layoutSingleLine(items, children, &scratch, &context)
             }
             return layout(items, children, &scratch, &context)
+        }
+    }
+
+    /// The stack of `elements` (each an element child): for tests, which drive the algorithm without a spec.
+    static func layout(of elements: [any LayoutElement], _ context: StackContext,
+                       into scratch: inout LayoutScratch, driver: Driver = .automatic) -> LayoutRecordIndex {
+        elements.withUnsafeBufferPointer { buffer in
+            withUnsafeTemporaryAllocation(of: SpecChild.self, capacity: buffer.count) { run in
+                for index in buffer.indices {
+                    run.initializeElement(at: index, to: SpecChild(
+                        kind: .element, pointer: UnsafeMutableRawPointer(mutating: buffer.baseAddress! + index)))
+                }
+                return layout(of: StackChildren(base: UnsafePointer(run.baseAddress), count: buffer.count), context,
+                              into: &scratch, driver: driver)
+            }
         }
     }
 

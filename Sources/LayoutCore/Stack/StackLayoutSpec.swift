@@ -41,12 +41,14 @@ public struct StackLayoutSpec: LayoutElement {
         @usableFromInline var flexWrap: StackLayoutFlexWrap
         @usableFromInline var alignContent: StackLayoutAlignContent
         @usableFromInline var lineSpacing: Double
-        /// The stack's own copy of its children (in a region, an array the arena recycles).
-        @usableFromInline var children: [any LayoutElement]
-        /// Set on a copy-on-write copy, whose `children` shares the original slot's array: the copy is
-        /// destroyed first (newest first) and must not hand a shared array back for reuse — emptying it
-        /// would allocate a new buffer.
-        @usableFromInline var childrenMayBeShared = false
+        /// The children (SpecChild.swift): `childCount` of them at `childBase` — in a region a run of the
+        /// arena's (SpecChildRuns.swift), boxed the run of `owner`. A run is never changed once made
+        /// (setting `children` makes a new one), so copies of the fields share it.
+        @usableFromInline var childBase: UnsafeMutablePointer<SpecChild>?
+        @usableFromInline var childCount: Int
+        /// Boxed outside a region: the element children and their run, retained by the fields' box
+        /// (SpecFields.elementsOwner). Nil in a region.
+        @usableFromInline var elementsOwner: Unmanaged<SpecElements>?
         @usableFromInline var justifyContent: StackLayoutJustifyContent
         @usableFromInline var alignItems: StackLayoutAlignItems
         @usableFromInline var horizontalAlignment: HorizontalAlignment = .none
@@ -55,7 +57,8 @@ public struct StackLayoutSpec: LayoutElement {
         @inlinable
         init(direction: StackLayoutDirection, spacing: Double, justifyContent: StackLayoutJustifyContent,
              alignItems: StackLayoutAlignItems, flexWrap: StackLayoutFlexWrap, alignContent: StackLayoutAlignContent,
-             lineSpacing: Double, children: [any LayoutElement]) {
+             lineSpacing: Double, childBase: UnsafeMutablePointer<SpecChild>?, childCount: Int,
+             elementsOwner: Unmanaged<SpecElements>?) {
             self.direction = direction
             self.spacing = spacing
             self.justifyContent = justifyContent
@@ -63,47 +66,50 @@ public struct StackLayoutSpec: LayoutElement {
             self.flexWrap = flexWrap
             self.alignContent = alignContent
             self.lineSpacing = lineSpacing
-            self.children = children
+            self.childBase = childBase
+            self.childCount = childCount
+            self.elementsOwner = elementsOwner
         }
 
         @inlinable static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
             arena.pointer(to: \.stacks).unsafelyUnwrapped
         }
 
-        /// `children` is the only field that holds a reference (the others are trivial: `customStyle`
-        /// is an unowned pointer into the arena or the box), so destroying the fields is moving it out:
-        /// into the arena's recycled arrays, or released when a copy-on-write copy shares it. Through
-        /// `deinitialize` it was an outlined destroy of the whole fields, releasing the empty array
-        /// `recycle` had left behind. A field holding a reference added here must be destroyed here too.
+        /// New children: a run of the open region's arena (`arena`), else a new box of elements.
         @inlinable
-        static func destroy(_ fields: UnsafeMutablePointer<Fields>, in arena: UnsafeMutablePointer<SpecArena>) {
-            let children = fields.pointer(to: \.children).unsafelyUnwrapped.move()
-            if !fields.pointee.childrenMayBeShared { arena.pointee.recycle(children) }
-        }
-
-        @inlinable
-        static func didCopy(_ fields: UnsafeMutablePointer<Fields>) {
-            fields.pointee.childrenMayBeShared = true
+        mutating func setChildren(_ children: borrowing [any LayoutElement], arena: UnsafeMutablePointer<SpecArena>?) {
+            // The fields are a slot's (never owning) or a box's, now unique to this spec.
+            elementsOwner?.release()
+            if let arena {
+                childBase = StackLayoutSpec.childRun(children, in: arena)
+                childCount = children.count
+                elementsOwner = nil
+            } else {
+                let box = children.withUnsafeBufferPointer { SpecElements.make($0) }
+                childBase = box.children
+                childCount = children.count
+                elementsOwner = .passRetained(box)
+            }
         }
     }
 
     @usableFromInline var storage: SpecStorage<Fields>
 
     @inlinable
+    init(storage: SpecStorage<Fields>) {
+        self.storage = storage
+    }
+
+    @inlinable
     public init(direction: StackLayoutDirection = .horizontal, spacing: Double = 0,
                 justifyContent: StackLayoutJustifyContent = .start, alignItems: StackLayoutAlignItems = .stretch,
                 flexWrap: StackLayoutFlexWrap = .noWrap, alignContent: StackLayoutAlignContent = .start,
                 lineSpacing: Double = 0, children: [any LayoutElement] = []) {
-        // The stack copies its children into an array of its own — in a region one the arena recycles —
-        // and only reads `children`, so an array literal argument does not escape and the optimizer puts
-        // it on the caller's stack (storing the argument on any path would make it escape on all).
+        // The stack only reads `children` (each child becomes a SpecChild), so an array literal argument
+        // does not escape and the optimizer puts it on the caller's stack.
         if let arena = SpecArena.currentInRegion {
             arena.prepareToBuild()
-            var own = arena.pointee.takeChildArray()
-            // One append per child: `append(contentsOf:)` went through the runtime's generic
-            // swift_arrayInitWithCopy (~200 instructions a stack, callgrind) where an append copies the
-            // existential with its type's own witness.
-            for index in children.indices { own.append(children[index]) }
+            let childBase = StackLayoutSpec.childRun(children, in: arena)
             let fields = SpecStorage<Fields>.reserveSlot(in: arena)
             fields.pointer(to: \.customStyle).unsafelyUnwrapped.initialize(to: nil)
             fields.pointer(to: \.direction).unsafelyUnwrapped.initialize(to: direction)
@@ -111,19 +117,37 @@ public struct StackLayoutSpec: LayoutElement {
             fields.pointer(to: \.flexWrap).unsafelyUnwrapped.initialize(to: flexWrap)
             fields.pointer(to: \.alignContent).unsafelyUnwrapped.initialize(to: alignContent)
             fields.pointer(to: \.lineSpacing).unsafelyUnwrapped.initialize(to: lineSpacing)
-            fields.pointer(to: \.children).unsafelyUnwrapped.initialize(to: own)
-            fields.pointer(to: \.childrenMayBeShared).unsafelyUnwrapped.initialize(to: false)
+            fields.pointer(to: \.childBase).unsafelyUnwrapped.initialize(to: childBase)
+            fields.pointer(to: \.childCount).unsafelyUnwrapped.initialize(to: children.count)
+            fields.pointer(to: \.elementsOwner).unsafelyUnwrapped.initialize(to: nil)
             fields.pointer(to: \.justifyContent).unsafelyUnwrapped.initialize(to: justifyContent)
             fields.pointer(to: \.alignItems).unsafelyUnwrapped.initialize(to: alignItems)
             fields.pointer(to: \.horizontalAlignment).unsafelyUnwrapped.initialize(to: .none)
             fields.pointer(to: \.verticalAlignment).unsafelyUnwrapped.initialize(to: .none)
             storage = SpecStorage(slot: fields, in: arena)
         } else {
+            let owner = children.withUnsafeBufferPointer { SpecElements.make($0) }
             storage = SpecStorage(boxing: Fields(
                 direction: direction, spacing: spacing, justifyContent: justifyContent, alignItems: alignItems,
                 flexWrap: flexWrap, alignContent: alignContent, lineSpacing: lineSpacing,
-                children: children.withUnsafeBufferPointer { Array($0) }))
+                childBase: owner.children, childCount: children.count, elementsOwner: .passRetained(owner)))
         }
+    }
+
+    /// `children` as a run of the open region: each child by its slot when it is a built-in spec of the
+    /// region, else kept as an element (SpecChild.swift). Nil for no children.
+    @inlinable @inline(__always)
+    static func childRun(_ children: borrowing [any LayoutElement], in arena: UnsafeMutablePointer<SpecArena>)
+        -> UnsafeMutablePointer<SpecChild>? {
+        let count = children.count
+        guard count > 0 else { return nil }
+        let run = arena.pointee.childRuns.reserve(count)
+        // By address: `children[index]` copies the element out of the array (SpecChild.make).
+        children.withUnsafeBufferPointer { buffer in
+            let base = UnsafeMutablePointer(mutating: buffer.baseAddress.unsafelyUnwrapped)
+            for index in 0..<count { (run + index).initialize(to: SpecChild.make(base + index, in: arena)) }
+        }
+        return run
     }
 
     /// `init()` gives a horizontal stack, as Texture's does. Setting it re-applies the alignments.
@@ -152,9 +176,17 @@ public struct StackLayoutSpec: LayoutElement {
         set { storage.uniqueFields().pointee.lineSpacing = newValue }
     }
 
+    /// The children (the spec keeps each as a SpecChild; this hands them out as elements again).
     public var children: [any LayoutElement] {
-        get { storage.fields.pointee.children }
-        unsafeMutableAddress { storage.uniqueFields().pointer(to: \.children).unsafelyUnwrapped }
+        get {
+            let fields = storage.fields
+            guard let base = fields.pointee.childBase else { return [] }
+            return (0..<fields.pointee.childCount).map { base[$0].asElement() }
+        }
+        set {
+            let arena: UnsafeMutablePointer<SpecArena>? = storage.slot == nil ? nil : SpecArena.currentInRegion
+            storage.uniqueFields().pointee.setChildren(newValue, arena: arena)
+        }
     }
 
     /// A convenience that rewrites justifyContent / alignItems for the current direction.
@@ -207,16 +239,7 @@ public struct StackLayoutSpec: LayoutElement {
     /// The stack's style. A vertical stack reports its first child's ascender and its last child's
     /// descender, as Texture copies them into its style, so nested stacks align on baselines.
     public var style: LayoutElementStyle {
-        get {
-            let fields = storage.fields
-            var style = storage.style
-            guard fields.pointee.direction == .vertical else { return style }
-            if let first = fields.pointee.children.first, let last = fields.pointee.children.last {
-                style.ascender = first.style.ascender
-                style.descender = last.style.descender
-            }
-            return style
-        }
+        get { StackLayoutSpec.style(of: storage.fields) }
         // A mutation through `style` (`stack.style.flexShrink = 1`) edits the own style in place. Through
         // get and set it derived the children's ascender/descender (a locked style copy per node child)
         // and copied the whole style twice: ~640 instructions per feed-parity cell. So a mutation reads
@@ -243,27 +266,46 @@ public struct StackLayoutSpec: LayoutElement {
     }
 
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
-        LayoutScratch.buildLayout { calculateLayout(constrainedSize, into: &$0) }
+        let fields = storage.fields
+        return LayoutScratch.buildLayout { StackLayoutSpec.calculateLayout(fields, constrainedSize, into: &$0) }
     }
 
-    /// The protocol's default resolution (the own style size restricts the range), then the stack.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                                into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        calculateLayout(constrainedSize.intersect(storage.styleSize.resolve(parentSize: parentSize)), into: &scratch)
+        StackLayoutSpec.layout(storage.fields, constrainedSize, parentSize: parentSize, into: &scratch)
     }
 
-    func calculateLayout(_ constrainedSize: SizeRange, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        // Field by field through the storage's read accessor: a `let` copy of the fields would retain
-        // the children and copy the style.
-        let fields = storage.fields
+    public var layoutSpecSlot: LayoutSpecSlot { storage.specSlot(.stack) }
+
+    /// The protocol's default resolution (the own style size restricts the range), then the stack: what
+    /// `layoutThatFits(_:parentSize:into:)` does, on the fields (a parent's SpecChild calls it directly).
+    static func layout(_ fields: UnsafeMutablePointer<Fields>, _ constrainedSize: SizeRange, parentSize: Size,
+                       into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        let styleSize = fields.pointee.customStyle?.pointee.size ?? LayoutElementStyle.defaultStyle.size
+        return calculateLayout(fields, constrainedSize.intersect(styleSize.resolve(parentSize: parentSize)),
+                               into: &scratch)
+    }
+
+    static func calculateLayout(_ fields: UnsafeMutablePointer<Fields>, _ constrainedSize: SizeRange,
+                                into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         let context = StackContext(
             direction: fields.pointee.direction, spacing: fields.pointee.spacing,
             justifyContent: fields.pointee.justifyContent, alignItems: fields.pointee.alignItems,
             flexWrap: fields.pointee.flexWrap, alignContent: fields.pointee.alignContent,
             lineSpacing: fields.pointee.lineSpacing, range: constrainedSize)
-        // The children array is copied out (one retain), so the algorithm borrows an array and calls every
-        // child in place.
-        return StackLayout.layout(of: fields.pointee.children, context, into: &scratch)
+        let children = StackChildren(base: UnsafePointer(fields.pointee.childBase), count: fields.pointee.childCount)
+        return StackLayout.layout(of: children, context, into: &scratch)
+    }
+
+    /// The style of the spec with `fields`: its own, and for a vertical stack with children, its first
+    /// child's ascender and its last child's descender (Texture copies them into the stack's style).
+    static func style(of fields: UnsafeMutablePointer<Fields>) -> LayoutElementStyle {
+        var style = fields.pointee.customStyle?.pointee ?? LayoutElementStyle.defaultStyle
+        guard fields.pointee.direction == .vertical, let base = fields.pointee.childBase,
+              fields.pointee.childCount > 0 else { return style }
+        style.ascender = base[0].style.ascender
+        style.descender = base[fields.pointee.childCount - 1].style.descender
+        return style
     }
 }
 

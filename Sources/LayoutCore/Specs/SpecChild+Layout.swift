@@ -1,0 +1,103 @@
+// What a spec asks of a child, answered by kind (SpecChild.swift): an element through its witnesses, a
+// built-in spec of the same region by a direct call on its fields — the same answers the spec's own
+// `LayoutElement` methods give, without opening an existential.
+
+extension SpecChild {
+    @inlinable @inline(__always)
+    func fields<Fields>(_: Fields.Type) -> UnsafeMutablePointer<Fields> {
+        pointer.assumingMemoryBound(to: Fields.self)
+    }
+
+    /// The child's own style if it has one (nil: the shared default style). Only for spec kinds.
+    @inlinable @inline(__always)
+    var specCustomStyle: UnsafeMutablePointer<LayoutElementStyle>? {
+        switch kind {
+        case .stack: fields(StackLayoutSpec.Fields.self).pointee.customStyle
+        case .inset: fields(InsetLayoutSpec.Fields.self).pointee.customStyle
+        case .ratio: fields(RatioLayoutSpec.Fields.self).pointee.customStyle
+        case .plain: fields(LayoutSpec.Fields.self).pointee.customStyle
+        case .element: nil
+        }
+    }
+
+    /// `LayoutElement.layoutThatFits(_:parentSize:into:)` of the child.
+    @inline(__always)
+    func layoutThatFits(_ range: SizeRange, parentSize: Size, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        switch kind {
+        case .element:
+            ElementInPlace.layoutThatFits(&element.pointee, range, parentSize: parentSize, into: &scratch)
+        case .stack:
+            StackLayoutSpec.layout(fields(StackLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
+        case .inset:
+            InsetLayoutSpec.layout(fields(InsetLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
+        case .ratio:
+            RatioLayoutSpec.layout(fields(RatioLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
+        case .plain:
+            LayoutSpec.layout(fields(LayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
+        }
+    }
+
+    /// `LayoutElement.usesDefaultLayoutStyle` of the child.
+    @inline(__always)
+    var usesDefaultLayoutStyle: Bool {
+        kind == .element ? ElementInPlace.usesDefaultLayoutStyle(&element.pointee) : specCustomStyle == nil
+    }
+
+    /// `LayoutElement.withLayoutStylePointer` of the child: a spec's own style in place (a spec child
+    /// with the default style is read by `usesDefaultLayoutStyle` first and never gets here).
+    @inline(__always)
+    func withLayoutStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
+        if kind == .element { return ElementInPlace.withLayoutStylePointer(&element.pointee, body) }
+        body(UnsafePointer(specCustomStyle ?? UnsafeMutablePointer(mutating: LayoutElementStyle.defaultStylePointer)))
+    }
+
+    /// `LayoutElement.style` of the child (with a vertical stack's derived ascender and descender).
+    var style: LayoutElementStyle {
+        switch kind {
+        case .element: element.pointee.style
+        case .stack: StackLayoutSpec.style(of: fields(StackLayoutSpec.Fields.self))
+        case .inset, .ratio, .plain: specCustomStyle?.pointee ?? LayoutElementStyle.defaultStyle
+        }
+    }
+
+    /// `LayoutElement.layoutObject` of the child (a spec has none).
+    var layoutObject: (any AnyObject & Sendable)? {
+        kind == .element ? ElementInPlace.layoutObject(&element.pointee) : nil
+    }
+
+    /// `LayoutElement.layoutElementType` of the child.
+    var layoutElementType: LayoutElementType {
+        kind == .element ? ElementInPlace.layoutElementType(&element.pointee) : .layoutSpec
+    }
+}
+
+/// Calls on an element child where it is kept. Through an `inout` access: called on `pointer.pointee`, the
+/// compiler copied the existential out before each call (an outlined copy with its retain, and a destroy:
+/// ~90 instructions per call, callgrind), since a read through a pointer is not a borrow that lasts for
+/// the call; an exclusive access does last, so the existential is opened in place. Nothing is mutated.
+@usableFromInline
+enum ElementInPlace {
+    @inline(__always)
+    static func layoutThatFits(_ element: inout any LayoutElement, _ range: SizeRange, parentSize: Size,
+                               into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        element.layoutThatFits(range, parentSize: parentSize, into: &scratch)
+    }
+
+    @inline(__always)
+    static func usesDefaultLayoutStyle(_ element: inout any LayoutElement) -> Bool { element.usesDefaultLayoutStyle }
+
+    @inline(__always)
+    static func withLayoutStylePointer(_ element: inout any LayoutElement,
+                                       _ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
+        element.withLayoutStylePointer(body)
+    }
+
+    @inline(__always)
+    static func layoutObject(_ element: inout any LayoutElement) -> (any AnyObject & Sendable)? { element.layoutObject }
+
+    @inline(__always)
+    static func layoutElementType(_ element: inout any LayoutElement) -> LayoutElementType { element.layoutElementType }
+
+    @inlinable @inline(__always)
+    static func layoutSpecSlot(_ element: inout any LayoutElement) -> LayoutSpecSlot { element.layoutSpecSlot }
+}

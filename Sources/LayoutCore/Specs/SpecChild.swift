@@ -1,0 +1,199 @@
+// How a built-in spec holds its children (issue #6's engine ÷ manual): a `SpecChild` — a kind and the
+// address of what it refers to — instead of an `any LayoutElement` per child.
+//
+// A child built in the same spec region as its parent (the usual case: a layoutSpecThatFits builds the
+// whole tree at once) is referred to by its arena slot, so the parent lays it out by a direct call of its
+// kind's layout function on its fields: no existential copied into a children array at construction, none
+// destroyed when the region closes, no witness call per child per step, and the child's style read
+// straight from its fields. Anything else — a node, a user's element, an overlay or other spec without
+// arena storage, a spec boxed outside a region — is an *element child*: the existential itself, kept once
+// (in the arena's element slab inside a region, in the parent's `SpecElements` box outside) and called
+// through its witnesses exactly as before.
+//
+// A `SpecChild` is a trivial value (no references): it is valid while what it points at lives — the
+// region's slots until the region closes, the parent's elements box while the parent's fields hold it.
+
+/// What a `SpecChild` refers to.
+@usableFromInline
+enum SpecChildKind: UInt8 {
+    /// An `any LayoutElement` kept by the parent (`pointer` is its address).
+    case element
+    /// The fields of a built-in spec in an arena slot of the open region.
+    case stack, inset, ratio, plain
+}
+
+/// One child of a built-in spec (see the top of this file).
+@usableFromInline
+struct SpecChild {
+    @usableFromInline var kind: SpecChildKind
+    @usableFromInline var pointer: UnsafeMutableRawPointer
+
+    @inlinable @inline(__always)
+    init(kind: SpecChildKind, pointer: UnsafeMutableRawPointer) {
+        self.kind = kind
+        self.pointer = pointer
+    }
+
+    /// The element of an element child.
+    @inlinable @inline(__always)
+    var element: UnsafeMutablePointer<any LayoutElement> {
+        pointer.assumingMemoryBound(to: (any LayoutElement).self)
+    }
+
+    /// The child of a spec built in `arena`'s open region: its slot when it is a built-in spec of that
+    /// region, else the element, copied into a slot of the arena's element slab until the region closes.
+    /// Read where it is (`child`: an element of the caller's array or argument, never mutated here): see
+    /// `ElementInPlace` for why not by value.
+    @inlinable @inline(__always)
+    static func make(_ child: UnsafeMutablePointer<any LayoutElement>, in arena: UnsafeMutablePointer<SpecArena>)
+        -> SpecChild {
+        if let spec = specChild(&child.pointee) { return spec }
+        let element = reserveElement(in: arena)
+        element.initialize(to: child.pointee)
+        return kept(element, in: arena)
+    }
+
+    /// `make` for a child the caller hands over (an inset's or a ratio's): kept as an element, it is moved
+    /// into its slot instead of copied (a retain and a release fewer for a node).
+    @inlinable @inline(__always)
+    static func make(consuming child: consuming any LayoutElement, in arena: UnsafeMutablePointer<SpecArena>)
+        -> SpecChild {
+        var child = child
+        if let spec = specChild(&child) { return spec }
+        let element = reserveElement(in: arena)
+        element.initialize(to: consume child)
+        return kept(element, in: arena)
+    }
+
+    /// The child by its slot when `element` is a built-in spec of the open region.
+    @inlinable @inline(__always)
+    static func specChild(_ element: inout any LayoutElement) -> SpecChild? {
+        let slot = ElementInPlace.layoutSpecSlot(&element)
+        guard let fields = slot.fields, let kind = SpecChildKind(rawValue: slot.kind), kind != .element else {
+            return nil
+        }
+        return SpecChild(kind: kind, pointer: fields)
+    }
+
+    /// Room for an element child in the arena's element slab (initialize it, then `kept`). Initialized by
+    /// the caller, each in its own way: a copy from where it is, or a move.
+    @inlinable @inline(__always)
+    static func reserveElement(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<any LayoutElement> {
+        arena.prepareToBuild()
+        let slot = SpecSlab<SpecElementSlot>.reserve(arena.pointer(to: \.elements).unsafelyUnwrapped)
+        return slot.pointer(to: \.element).unsafelyUnwrapped
+    }
+
+    /// The child of an element `reserveElement` gave room for, now initialized: its slot stamped live.
+    @inlinable @inline(__always)
+    static func kept(_ element: UnsafeMutablePointer<any LayoutElement>, in arena: UnsafeMutablePointer<SpecArena>)
+        -> SpecChild {
+        // The element is the slot's only field, at its start (`reserveElement`'s pointer is the slot's).
+        assert(MemoryLayout<SpecElementSlot>.offset(of: \SpecElementSlot.element) == 0)
+        let slot = UnsafeMutableRawPointer(element).assumingMemoryBound(to: SpecElementSlot.self)
+        SpecSlab<SpecElementSlot>.setGeneration(arena.pointee.generation, of: slot)
+        return SpecChild(kind: .element, pointer: UnsafeMutableRawPointer(element))
+    }
+
+    /// The child as an element again (what a spec's `children` / `child` getter hands out): the element
+    /// itself, or a handle of the spec in its slot.
+    func asElement() -> any LayoutElement {
+        switch kind {
+        case .element: element.pointee
+        case .stack: StackLayoutSpec(storage: SpecStorage(liveSlot: pointer.assumingMemoryBound(to: StackLayoutSpec.Fields.self)))
+        case .inset: InsetLayoutSpec(storage: SpecStorage(liveSlot: pointer.assumingMemoryBound(to: InsetLayoutSpec.Fields.self)))
+        case .ratio: RatioLayoutSpec(storage: SpecStorage(liveSlot: pointer.assumingMemoryBound(to: RatioLayoutSpec.Fields.self)))
+        case .plain: LayoutSpec(storage: SpecStorage(liveSlot: pointer.assumingMemoryBound(to: LayoutSpec.Fields.self)))
+        }
+    }
+}
+
+/// An element child kept in a spec region (the arena's `elements` slab): destroyed when the region closes.
+@usableFromInline
+struct SpecElementSlot: SpecFields {
+    @usableFromInline var element: any LayoutElement
+
+    @inlinable init(element: consuming any LayoutElement) { self.element = element }
+
+    @inlinable
+    static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
+        arena.pointer(to: \.elements).unsafelyUnwrapped
+    }
+
+    @inlinable var customStyle: UnsafeMutablePointer<LayoutElementStyle>? {
+        get { nil }
+        set {}
+    }
+}
+
+/// The children of a spec boxed outside any region, every one an element child: the elements and the run
+/// of `SpecChild`s pointing at them, at addresses that stay put while the box lives (the spec's fields
+/// point into it); shared by copies of the spec's fields.
+@usableFromInline
+final class SpecElements: ManagedBuffer<SpecElements.Header, any LayoutElement>, @unchecked Sendable {
+    @usableFromInline
+    struct Header {
+        @usableFromInline let count: Int
+        /// `count` element children, the i-th pointing at the i-th element.
+        @usableFromInline let children: UnsafeMutablePointer<SpecChild>
+    }
+
+    /// A box holding `elements`.
+    @usableFromInline
+    static func make(_ elements: UnsafeBufferPointer<any LayoutElement>) -> SpecElements {
+        let count = elements.count
+        let box = unsafeDowncast(SpecElements.create(minimumCapacity: count) { _ in
+            Header(count: count, children: .allocate(capacity: Swift.max(count, 1)))
+        }, to: SpecElements.self)
+        box.withUnsafeMutablePointers { header, base in
+            if let source = elements.baseAddress { base.initialize(from: source, count: count) }
+            for index in 0..<count {
+                (header.pointee.children + index).initialize(
+                    to: SpecChild(kind: .element, pointer: UnsafeMutableRawPointer(base + index)))
+            }
+        }
+        return box
+    }
+
+    /// A box holding `element` alone.
+    @usableFromInline
+    static func make(_ element: any LayoutElement) -> SpecElements {
+        withUnsafePointer(to: element) { make(UnsafeBufferPointer(start: $0, count: 1)) }
+    }
+
+    /// The run of element children.
+    @inlinable var children: UnsafeMutablePointer<SpecChild> { header.children }
+
+    deinit {
+        withUnsafeMutablePointers { header, elements in
+            elements.deinitialize(count: header.pointee.count)
+            header.pointee.children.deallocate()
+        }
+    }
+}
+
+/// What `LayoutElement.layoutSpecSlot` reports: a built-in spec built in the open spec region names the
+/// kind and address of its fields, so a parent built in the same region refers to it there
+/// (`SpecChild`); everything else reports `none` (the protocol's default) and is kept as an element.
+public struct LayoutSpecSlot {
+    @usableFromInline let kind: UInt8
+    @usableFromInline let fields: UnsafeMutableRawPointer?
+
+    @inlinable init(kind: SpecChildKind, fields: UnsafeMutableRawPointer?) {
+        self.kind = kind.rawValue
+        self.fields = fields
+    }
+
+    /// Not a spec in an arena slot.
+    public static var none: LayoutSpecSlot { LayoutSpecSlot(kind: .element, fields: nil) }
+}
+
+extension SpecStorage {
+    /// The slot report of a spec with this storage: its slot (checked live) or, boxed, none.
+    @inlinable @inline(__always)
+    func specSlot(_ kind: SpecChildKind) -> LayoutSpecSlot {
+        guard let slot else { return .none }
+        Self.checkLive(slot, generation)
+        return LayoutSpecSlot(kind: kind, fields: UnsafeMutableRawPointer(slot))
+    }
+}
