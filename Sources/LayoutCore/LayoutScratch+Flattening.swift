@@ -155,7 +155,10 @@ extension NodeLayoutWriter {
     /// A node layout without sublayouts at `ceilPx(absolute)`: the record's own layout when it already
     /// is exactly that, else a new one (its size sanitized again, as `Layout.emitNodeLayout` does). The
     /// new one is what `Layout(element:type:size:position:)` stores, with the position rounded once here
-    /// instead of a second time by that initializer (two `ceil`s fewer per layout).
+    /// instead of a second time by that initializer (two `ceil`s fewer per layout). The size is a node
+    /// record's, which an earlier layout stored, so sanitizing it again is `Layout.resanitizedSize`: the
+    /// same bits without two more `ceil`s where that is provably the identity (−0.14k instructions per
+    /// feed-parity cell, callgrind).
     @inline(__always)
     fileprivate func emitNodeLayout(_ pointer: UnsafeMutablePointer<LayoutRecord>, absolute: Point) {
         let slot = cursor
@@ -168,7 +171,7 @@ extension NodeLayoutWriter {
                                            size: record.size, position: record.position, sublayouts: []))
             } else {
                 slot.initialize(to: Layout(unsanitized: nil, type: .node,
-                                           size: Layout.sanitizedSize(record.size),
+                                           size: Layout.resanitizedSize(record.size),
                                            position: absolute.isNull ? .null : position, sublayouts: []))
             }
             // The element: moved out of the record's layout when it is movable (swapped with the new
@@ -188,7 +191,7 @@ extension NodeLayoutWriter {
             slot.initialize(to: Layout(unsanitized: nil, type: record.type, size: record.size,
                                        position: record.position, sublayouts: []))
         } else {
-            slot.initialize(to: Layout(unsanitized: nil, type: .node, size: Layout.sanitizedSize(record.size),
+            slot.initialize(to: Layout(unsanitized: nil, type: .node, size: Layout.resanitizedSize(record.size),
                                        position: absolute.isNull ? .null : position, sublayouts: []))
         }
     }
