@@ -253,6 +253,11 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
     /// cancelled without taking the node's lock.
     let transitionIDStorage = Atomic<UInt64>(0)
 
+    /// Set once anything writes the node's style (and never cleared): until then the style is the default
+    /// one, and a stack measuring the node takes its default item without locking the node to read it
+    /// (DisplayNode+DefaultStyle.swift).
+    let hasWrittenStyle = Atomic<Bool>(false)
+
     /// Any thread. Do not touch `view` here: it loads on the main actor, after init (see `didLoad`).
     public init() {}
 
@@ -268,7 +273,10 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
     /// a cached layout; call `setNeedsLayout()` when the node is already measured.
     public final var style: LayoutElementStyle {
         get { state.withLock { $0.style } }
-        set { state.withLock { $0.style = newValue } }
+        set {
+            state.withLock { $0.style = newValue }
+            hasWrittenStyle.store(true, ordering: .releasing)
+        }
     }
 
     public final var layoutElementType: LayoutElementType { .node }

@@ -146,6 +146,7 @@ open class TextNode: DisplayNode, @unchecked Sendable {
                 s.style.ascender = metrics.ascender
                 s.style.descender = metrics.descender
             }
+            hasWrittenStyle.store(true, ordering: .releasing)
             if textState.withLock({ $0.revision }) == revision { return }
         }
     }
