@@ -7,10 +7,9 @@
 extension StackLayout {
     /// Steps 2–8 and the positioned phase for a stack that does not wrap (one line holding every item).
     static func layoutSingleLine(_ items: StackItems, _ children: StackChildren, _ scratch: inout LayoutScratch,
-                                 _ context: inout StackContext) -> LayoutRecordIndex {
+                                 _ context: StackContext) -> LayoutRecordIndex {
         let all = items.indices
-        // Steps 2–3 — optimized flexing, then the first pass.
-        context.optimizedFlexing = usesOptimizedFlexing(items, context)
+        // Step 2 (optimized flexing) was decided by the caller; step 3 — the first pass.
         measureAlongUnconstrainedStackAxis(items, children, &scratch, context)
         // Step 4 needs nothing: noWrap is one line. Step 5 — flex it, unless every flex factor is exactly
         // 0: then the line's factor sum is 0 whatever the violation, and `flexLine` would return without
