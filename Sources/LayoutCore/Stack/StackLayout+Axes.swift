@@ -46,7 +46,7 @@ struct StackContext {
     /// so fractions resolve only against an exactly determined axis.
     let parentSize: Size
     /// Step 2, decided once the children's styles are known.
-    var optimizedFlexing = false
+    private(set) var optimizedFlexing = false
 
     init(direction: StackLayoutDirection, spacing: Double, justifyContent: StackLayoutJustifyContent,
          alignItems: StackLayoutAlignItems, flexWrap: StackLayoutFlexWrap, alignContent: StackLayoutAlignContent,
@@ -65,6 +65,14 @@ struct StackContext {
         crossMax = direction.cross(of: range.max)
         parentSize = Size(width: range.min.width == range.max.width ? range.min.width : .nan,
                           height: range.min.height == range.max.height ? range.min.height : .nan)
+    }
+
+    /// This context with step 2's decision.
+    @inline(__always)
+    func withOptimizedFlexing(_ optimizedFlexing: Bool) -> StackContext {
+        var context = self
+        context.optimizedFlexing = optimizedFlexing
+        return context
     }
 }
 

@@ -5,7 +5,8 @@ extension StackLayout {
     static func flexLines(_ lines: StackLines, _ items: StackItems, _ children: StackChildren,
                           _ scratch: inout LayoutScratch, _ context: StackContext) {
         for lineIndex in lines.indices {
-            flexLine(lines[lineIndex].items, items, children, &scratch, context)
+            let line = lines[lineIndex].items
+            flexLine(line, stackSum: stackDimensionSum(of: line, items, context), items, children, &scratch, context)
         }
     }
 
@@ -14,11 +15,11 @@ extension StackLayout {
     /// but the child skipped by optimized flexing is now measured at stack size 0. Otherwise every item
     /// with a non-zero adjustment is re-measured once at exactly MAX(0, size + adjustment), the first of
     /// them also taking the rounding remainder if it grows. No iteration: an item that cannot reach its
-    /// flexed size (its own min/max) is not re-balanced against the others.
-    static func flexLine(_ line: Range<Int>, _ items: StackItems, _ children: StackChildren,
+    /// flexed size (its own min/max) is not re-balanced against the others. `stackSum` is the line's
+    /// `stackDimensionSum` before flexing.
+    static func flexLine(_ line: Range<Int>, stackSum: Double, _ items: StackItems, _ children: StackChildren,
                          _ scratch: inout LayoutScratch, _ context: StackContext) {
-        let violation = violation(stackDimensionSum(of: line, items, context),
-                                  min: context.stackMin, max: context.stackMax)
+        let violation = violation(stackSum, min: context.stackMin, max: context.stackMax)
         let mode = StackFlexMode(violation: violation)
         var factorSum = 0.0
         for index in line {

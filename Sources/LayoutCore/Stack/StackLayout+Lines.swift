@@ -50,10 +50,25 @@ extension StackLayout {
     /// Σ stack sizes, summed in Texture's order.
     static func stackDimensionSum(of range: Range<Int>, _ items: StackItems, _ context: StackContext) -> Double {
         guard !range.isEmpty else { return 0 }
+        return stackDimensionSum(of: range, items, spacingExtent: spacingExtent(of: range, items, context))
+    }
+
+    /// The first part of a non-empty line's `stackDimensionSum`: spacing × (n − 1) + Σ(spacingBefore +
+    /// spacingAfter), which no measurement changes. The single-line driver computes it once per stack
+    /// for the sums of both step 5 and step 8 (the same value, so the same bits).
+    @inline(__always)
+    static func spacingExtent(of range: Range<Int>, _ items: StackItems, _ context: StackContext) -> Double {
         var sum = context.spacing * Double(range.count - 1)
         for index in range {
             sum += items[index].spacingBefore + items[index].spacingAfter
         }
+        return sum
+    }
+
+    /// The rest of `stackDimensionSum` after the line's `spacingExtent`: + Σ stack sizes, in order.
+    @inline(__always)
+    static func stackDimensionSum(of range: Range<Int>, _ items: StackItems, spacingExtent: Double) -> Double {
+        var sum = spacingExtent
         for index in range {
             sum += items[index].stackSize
         }

@@ -67,6 +67,7 @@ struct StackDistribution {
     private enum Mode { case start, center, end, spaceBetween, spaceAround }
 
     /// alignContent for lines. Stretch places like start (the lines were already grown in step 7).
+    @inline(__always)
     init(alignContent: StackLayoutAlignContent, count: Int, violation: Double) {
         let mode: Mode = switch alignContent {
         case .start, .stretch: .start
@@ -79,6 +80,7 @@ struct StackDistribution {
     }
 
     /// justifyContent for the items of a line.
+    @inline(__always)
     init(justifyContent: StackLayoutJustifyContent, count: Int, violation: Double) {
         let mode: Mode = switch justifyContent {
         case .start: .start
@@ -92,6 +94,7 @@ struct StackDistribution {
 
     /// Space-between falls back to start and space-around to center when there is (almost) no free space
     /// (violation < 0.01, so also when overflowing) or only one thing to place.
+    @inline(__always)
     private init(_ requested: Mode, count: Int, violation: Double) {
         var mode = requested
         let nothingToShare = violation < StackLayout.violationEpsilon || count <= 1

@@ -7,16 +7,19 @@
 extension StackLayout {
     /// Steps 2–8 and the positioned phase for a stack that does not wrap (one line holding every item).
     static func layoutSingleLine(_ items: StackItems, _ children: StackChildren, _ scratch: inout LayoutScratch,
-                                 _ context: inout StackContext) -> LayoutRecordIndex {
+                                 _ context: StackContext) -> LayoutRecordIndex {
         let all = items.indices
-        // Steps 2–3 — optimized flexing, then the first pass.
-        context.optimizedFlexing = usesOptimizedFlexing(items, context)
+        // Step 2 (optimized flexing) was decided by the caller; step 3 — the first pass.
         measureAlongUnconstrainedStackAxis(items, children, &scratch, context)
+        // The spacing part of the line's stack sum, computed once for steps 5 and 8 (it was summed
+        // again for each: −76 instructions per feed-parity cell, callgrind).
+        let spacingExtent = spacingExtent(of: all, items, context)
         // Step 4 needs nothing: noWrap is one line. Step 5 — flex it, unless every flex factor is exactly
         // 0: then the line's factor sum is 0 whatever the violation, and `flexLine` would return without
         // a change (optimized flexing implies a factor > 0). NaN or negative factors take `flexLine`.
         if context.optimizedFlexing || hasNonZeroFlexFactor(items) {
-            flexLine(all, items, children, &scratch, context)
+            flexLine(all, stackSum: stackDimensionSum(of: all, items, spacingExtent: spacingExtent), items, children,
+                     &scratch, context)
         }
         // Step 6 — the line's cross size and baseline.
         let line = singleLineCrossSize(items, context)
@@ -24,7 +27,7 @@ extension StackLayout {
         stretchItems(all, toCrossSize: line.crossSize, items, children, &scratch, context)
         // Step 8 — the stack sum is the line's (MAX against the empty sum 0, as `computeSums`); the cross
         // sum is the line plus lineSpacing × 0 (kept: an infinite lineSpacing makes it NaN in Texture too).
-        let stackSum = stackDimensionSum(of: all, items, context)
+        let stackSum = stackDimensionSum(of: all, items, spacingExtent: spacingExtent)
         let sums = StackSums(stack: foundationMax(stackSum, 0), cross: context.lineSpacing * 0 + line.crossSize)
         return positionedSingleLine(items, line, stackSum: stackSum, sums, context, into: &scratch)
     }
@@ -39,7 +42,9 @@ extension StackLayout {
 
     /// Step 6 for the only line (`computeLineCrossSizesAndBaselines` with one line): an exact cross range
     /// is the line's size; otherwise the larger of the baseline-aligned extent and the other items' cross
-    /// sizes, clamped into the cross range.
+    /// sizes, clamped into the cross range. Inlined into the driver, as are StackDistribution's inits
+    /// (call overhead gone: −65 instructions per feed-parity cell, callgrind).
+    @inline(__always)
     static func singleLineCrossSize(_ items: StackItems, _ context: StackContext)
         -> (crossSize: Double, baseline: Double) {
         if context.crossMin == context.crossMax {
