@@ -145,8 +145,8 @@ extension DisplayNode {
     private func calculateLayoutInSpecRegion(_ range: SizeRange) -> Layout {
         // 1–2. Obtain the element: the block if one is set, else layoutSpecThatFits. No lock is held
         //      while either runs.
-        if hasLayoutSpecBlock.load(ordering: .acquiring), let block = state.withLock({ $0.layoutSpecBlock }) {
-            return calculateLayout(of: block(self, range), range)
+        if hasLayoutSpecBlock.load(ordering: .acquiring), let layout = calculateLayoutWithSpecBlock(range) {
+            return layout
         }
         // The marker is recognised by the type word of the existential container, read in place: opening
         // the existential for the check called __swift_project_boxed_opaque_existential_1 to project a
@@ -159,6 +159,16 @@ extension DisplayNode {
             return Layout(node: self, size: range.clamp(calculateSizeThatFits(range.max)))
         }
         return calculateLayout(of: element, range)
+    }
+
+    /// Steps 1–6 with the layout spec block, if one is set (nil when it was removed since the check).
+    /// A call of its own: inlined, reading the block under the lock and calling it took registers and
+    /// stack that every measurement without a block saved and restored too (−2.5 instructions per leaf
+    /// measurement, callgrind, feed-parity fresh).
+    @inline(never)
+    private func calculateLayoutWithSpecBlock(_ range: SizeRange) -> Layout? {
+        guard let block = state.withLock({ $0.layoutSpecBlock }) else { return nil }
+        return calculateLayout(of: block(self, range), range)
     }
 
     /// Steps 4–6 for the element the node built.
