@@ -348,10 +348,19 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
         // four comparisons instead of the intersection's NaN-safe min/max on every bound, on every
         // measurement of a node without a style size — most leaves (−18 instructions each, callgrind,
         // feed-parity fresh).
-        if size.isAllAuto && constrainedSize.isOrderedAndNonNegative {
-            return calculateLayoutThatFits(constrainedSize)
-        }
-        return calculateLayoutThatFits(constrainedSize.intersect(size.resolve(parentSize: parentSize)))
+        // The other case is a call of its own: inlined here, its registers (the range kept across the call
+        // to `resolve`) made every measurement save and copy them, and the virtual call's result was
+        // copied field by field (−18.5 instructions per leaf measurement, callgrind, feed-parity fresh).
+        let range = size.isAllAuto && constrainedSize.isOrderedAndNonNegative
+            ? constrainedSize : DisplayNode.range(constrainedSize, restrictedTo: size, relativeToParentSize: parentSize)
+        return calculateLayoutThatFits(range)
+    }
+
+    /// `constrainedSize` intersected with the style size resolved against the parent.
+    @inline(never)
+    static func range(_ constrainedSize: SizeRange, restrictedTo size: LayoutElementSize,
+                      relativeToParentSize parentSize: Size) -> SizeRange {
+        constrainedSize.intersect(size.resolve(parentSize: parentSize))
     }
 
     // MARK: - Hooks (call super when overriding)

