@@ -14,9 +14,14 @@ import LayoutCore
 
 public enum FeedParitySpec {
     /// A fresh spec tree around the cell's five nodes, as a user's layoutSpecThatFits: builds one on
-    /// every layout.
-    public static func make(avatar: any LayoutElement, userName: any LayoutElement, location: any LayoutElement,
-                            photo: any LayoutElement, comments: any LayoutElement) -> any LayoutElement {
+    /// every layout. Generic, as a user's code is: a node subclass passes its node properties by their own
+    /// types, which become `any LayoutElement` only where a spec takes them (taken as `any LayoutElement`
+    /// here, each was boxed, retained and released once more on the way: −0.22k instructions per feed-parity
+    /// cell, callgrind — harness glue, not the engine).
+    public static func make<Avatar: LayoutElement, UserName: LayoutElement, Location: LayoutElement,
+                            Photo: LayoutElement, Comments: LayoutElement>(
+        avatar: Avatar, userName: UserName, location: Location, photo: Photo, comments: Comments
+    ) -> any LayoutElement {
         let avatarInset = InsetLayoutSpec(insets: EdgeInsets(top: 8, left: 0, bottom: 8, right: 8), child: avatar)
         var headerText = StackLayoutSpec.vertical(children: [userName, location])
         headerText.style.flexShrink = 1
