@@ -5,7 +5,7 @@
 public struct InsetLayoutSpec: LayoutElement {
     /// The spec's fields, in its thread's spec arena or a heap box (SpecStorage.swift).
     @usableFromInline
-    struct Fields: SpecFields {
+    struct Fields: SingleChildSpecFields {
         @usableFromInline var customStyle: UnsafeMutablePointer<LayoutElementStyle>? = nil
         @usableFromInline var insets: EdgeInsets
         /// The child (SpecChild.swift): in a region, a spec of the region by its slot or an element kept
@@ -17,9 +17,7 @@ public struct InsetLayoutSpec: LayoutElement {
 
         @inlinable init(insets: EdgeInsets, child: any LayoutElement) {
             self.insets = insets
-            let owner = SpecElements.make(child)
-            self.child = owner.children.pointee
-            elementsOwner = .passRetained(owner)
+            (self.child, elementsOwner) = Self.boxedChild(child)
         }
 
         /// Writes fresh fields for a spec of `arena`'s open region into uninitialized memory.
@@ -34,21 +32,6 @@ public struct InsetLayoutSpec: LayoutElement {
 
         @inlinable static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
             arena.pointer(to: \.insets).unsafelyUnwrapped
-        }
-
-        /// A new child: of the open region's arena (`arena`), else in a new box.
-        @inlinable
-        mutating func setChild(_ element: any LayoutElement, arena: UnsafeMutablePointer<SpecArena>?) {
-            // The fields are a slot's (never owning) or a box's, now unique to this spec.
-            elementsOwner?.release()
-            if let arena {
-                child = SpecChild.make(consuming: element, in: arena)
-                elementsOwner = nil
-            } else {
-                let box = SpecElements.make(element)
-                child = box.children.pointee
-                elementsOwner = .passRetained(box)
-            }
         }
     }
 
@@ -76,11 +59,8 @@ public struct InsetLayoutSpec: LayoutElement {
     }
 
     public var child: any LayoutElement {
-        get { storage.fields.pointee.child.asElement() }
-        set {
-            let arena: UnsafeMutablePointer<SpecArena>? = storage.slot == nil ? nil : SpecArena.currentInRegion
-            storage.uniqueFields().pointee.setChild(newValue, arena: arena)
-        }
+        get { storage.child }
+        set { storage.child = newValue }
     }
 
     @inlinable

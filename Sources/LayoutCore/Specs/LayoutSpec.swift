@@ -66,9 +66,8 @@ public struct LayoutSpec: LayoutElement {
     /// `layoutThatFits(_:parentSize:into:)` on the fields (a parent's SpecChild calls it directly).
     static func layout(_ fields: UnsafeMutablePointer<Fields>, _ constrainedSize: SizeRange, parentSize: Size,
                        into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        let styleSize = fields.pointee.customStyle?.pointee.size ?? LayoutElementStyle.defaultStyle.size
-        let resolved = constrainedSize.intersect(styleSize.resolve(parentSize: parentSize))
-        return scratch.appendLeaf(element: nil, type: .layoutSpec, size: resolved.min)
+        scratch.appendLeaf(element: nil, type: .layoutSpec,
+                           size: fields.restricting(constrainedSize, parentSize: parentSize).min)
     }
 
     @inlinable

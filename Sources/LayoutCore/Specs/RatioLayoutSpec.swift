@@ -3,7 +3,7 @@
 public struct RatioLayoutSpec: LayoutElement {
     /// The spec's fields, in its thread's spec arena or a heap box (SpecStorage.swift).
     @usableFromInline
-    struct Fields: SpecFields {
+    struct Fields: SingleChildSpecFields {
         @usableFromInline var customStyle: UnsafeMutablePointer<LayoutElementStyle>? = nil
         @usableFromInline var ratio: Double
         /// The child (SpecChild.swift): in a region, a spec of the region by its slot or an element kept
@@ -15,9 +15,7 @@ public struct RatioLayoutSpec: LayoutElement {
 
         @inlinable init(ratio: Double, child: any LayoutElement) {
             self.ratio = ratio
-            let owner = SpecElements.make(child)
-            self.child = owner.children.pointee
-            elementsOwner = .passRetained(owner)
+            (self.child, elementsOwner) = Self.boxedChild(child)
         }
 
         /// Writes fresh fields for a spec of `arena`'s open region into uninitialized memory.
@@ -32,21 +30,6 @@ public struct RatioLayoutSpec: LayoutElement {
 
         @inlinable static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
             arena.pointer(to: \.ratios).unsafelyUnwrapped
-        }
-
-        /// A new child: of the open region's arena (`arena`), else in a new box.
-        @inlinable
-        mutating func setChild(_ element: any LayoutElement, arena: UnsafeMutablePointer<SpecArena>?) {
-            // The fields are a slot's (never owning) or a box's, now unique to this spec.
-            elementsOwner?.release()
-            if let arena {
-                child = SpecChild.make(consuming: element, in: arena)
-                elementsOwner = nil
-            } else {
-                let box = SpecElements.make(element)
-                child = box.children.pointee
-                elementsOwner = .passRetained(box)
-            }
         }
     }
 
@@ -76,11 +59,8 @@ public struct RatioLayoutSpec: LayoutElement {
     }
 
     public var child: any LayoutElement {
-        get { storage.fields.pointee.child.asElement() }
-        set {
-            let arena: UnsafeMutablePointer<SpecArena>? = storage.slot == nil ? nil : SpecArena.currentInRegion
-            storage.uniqueFields().pointee.setChild(newValue, arena: arena)
-        }
+        get { storage.child }
+        set { storage.child = newValue }
     }
 
     @inlinable
@@ -120,9 +100,7 @@ public struct RatioLayoutSpec: LayoutElement {
     /// the fields (a parent's SpecChild calls it directly).
     static func layout(_ fields: UnsafeMutablePointer<Fields>, _ constrainedSize: SizeRange, parentSize: Size,
                        into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        let styleSize = fields.pointee.customStyle?.pointee.size ?? LayoutElementStyle.defaultStyle.size
-        return calculateLayout(fields, constrainedSize.intersect(styleSize.resolve(parentSize: parentSize)),
-                               into: &scratch)
+        calculateLayout(fields, fields.restricting(constrainedSize, parentSize: parentSize), into: &scratch)
     }
 
     static func calculateLayout(_ fields: UnsafeMutablePointer<Fields>, _ range: SizeRange,

@@ -99,3 +99,13 @@ extension SpecStorage {
         return custom
     }
 }
+
+extension UnsafeMutablePointer where Pointee: SpecFields {
+    /// The resolved range of a spec with these fields: `range` restricted by the spec's own style size
+    /// (the protocol's default `layoutThatFits`), read from the fields (a parent's SpecChild has no handle).
+    @inline(__always)
+    func restricting(_ range: SizeRange, parentSize: Size) -> SizeRange {
+        let styleSize = pointee.customStyle?.pointee.size ?? LayoutElementStyle.defaultStyle.size
+        return range.intersect(styleSize.resolve(parentSize: parentSize))
+    }
+}

@@ -281,9 +281,7 @@ public struct StackLayoutSpec: LayoutElement {
     /// `layoutThatFits(_:parentSize:into:)` does, on the fields (a parent's SpecChild calls it directly).
     static func layout(_ fields: UnsafeMutablePointer<Fields>, _ constrainedSize: SizeRange, parentSize: Size,
                        into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        let styleSize = fields.pointee.customStyle?.pointee.size ?? LayoutElementStyle.defaultStyle.size
-        return calculateLayout(fields, constrainedSize.intersect(styleSize.resolve(parentSize: parentSize)),
-                               into: &scratch)
+        calculateLayout(fields, fields.restricting(constrainedSize, parentSize: parentSize), into: &scratch)
     }
 
     static func calculateLayout(_ fields: UnsafeMutablePointer<Fields>, _ constrainedSize: SizeRange,
