@@ -23,14 +23,17 @@ struct SpecStyleSlot: SpecFields {
         set {}
     }
 
-    /// A new slot in `arena` holding `style`; returns the style's address.
+    /// A new slot in `arena` holding a copy of the style at `style`; returns the copy's address. Copied
+    /// once, from where it is (by value, through a `SpecStyleSlot`, the 200-byte style was copied twice).
     @inlinable
-    static func make(copying style: LayoutElementStyle, in arena: UnsafeMutablePointer<SpecArena>)
+    static func make(copying style: UnsafePointer<LayoutElementStyle>, in arena: UnsafeMutablePointer<SpecArena>)
         -> UnsafeMutablePointer<LayoutElementStyle> {
         arena.prepareToBuild()
-        let slot = SpecSlab<SpecStyleSlot>.fill(slab(in: arena), SpecStyleSlot(style: style),
-                                                generation: arena.pointee.generation)
-        return slot.pointer(to: \.style).unsafelyUnwrapped
+        let slot = SpecSlab<SpecStyleSlot>.reserve(slab(in: arena))
+        let copy = slot.pointer(to: \.style).unsafelyUnwrapped
+        copy.initialize(from: style, count: 1)
+        SpecSlab<SpecStyleSlot>.setGeneration(arena.pointee.generation, of: slot)
+        return copy
     }
 }
 
@@ -89,7 +92,7 @@ extension SpecStorage {
     func makeOwnStyle(_ fields: UnsafeMutablePointer<Fields>) -> UnsafeMutablePointer<LayoutElementStyle> {
         let custom: UnsafeMutablePointer<LayoutElementStyle>
         if slot != nil {
-            custom = SpecStyleSlot.make(copying: LayoutElementStyle.defaultStyle,
+            custom = SpecStyleSlot.make(copying: LayoutElementStyle.defaultStylePointer,
                                         in: SpecArena.currentInRegion.unsafelyUnwrapped)
         } else {
             custom = box.unsafelyUnwrapped.styleRoom

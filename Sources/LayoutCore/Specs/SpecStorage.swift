@@ -136,7 +136,7 @@ struct SpecStorage<Fields: SpecFields>: @unchecked Sendable {
             generation = arena.pointee.generation
             let copy = SpecSlab<Fields>.fill(Fields.slab(in: arena), slot.pointee, generation: generation)
             if let style = copy.pointee.customStyle {
-                copy.pointee.customStyle = SpecStyleSlot.make(copying: style.pointee, in: arena)
+                copy.pointee.customStyle = SpecStyleSlot.make(copying: style, in: arena)
             }
             self.slot = copy
             return copy
