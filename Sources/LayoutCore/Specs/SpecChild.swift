@@ -130,7 +130,7 @@ struct SpecElementSlot: SpecFields {
 /// of `SpecChild`s pointing at them, at addresses that stay put while the box lives (the spec's fields
 /// point into it); shared by copies of the spec's fields.
 @usableFromInline
-final class SpecElements: ManagedBuffer<SpecElements.Header, any LayoutElement>, @unchecked Sendable {
+final class SpecElements: ManagedBuffer<SpecElements.Header, any LayoutElement> {
     @usableFromInline
     struct Header {
         @usableFromInline let count: Int
