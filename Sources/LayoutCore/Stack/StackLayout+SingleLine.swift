@@ -18,8 +18,8 @@ extension StackLayout {
         // 0: then the line's factor sum is 0 whatever the violation, and `flexLine` would return without
         // a change (optimized flexing implies a factor > 0). NaN or negative factors take `flexLine`.
         if context.optimizedFlexing || hasNonZeroFlexFactor(items) {
-            flexLine(all, stackSum: stackDimensionSum(of: all, items, spacingExtent: spacingExtent), items, children,
-                     &scratch, context)
+            flexSingleLine(stackSum: stackDimensionSum(of: all, items, spacingExtent: spacingExtent), items, children,
+                           &scratch, context)
         }
         // Step 6 — the line's cross size and baseline.
         let line = singleLineCrossSize(items, context)
