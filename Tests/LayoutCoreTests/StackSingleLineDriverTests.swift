@@ -25,6 +25,13 @@ import Testing
         let root = StackLayout.layout(of: children, context, into: &scratch, driver: driver)
         let layout = scratch.layout(of: root)
         var bits = [layout.size.width.bitPattern, layout.size.height.bitPattern]
+        // The spec record's run of links and its node count (the one-line driver writes the run and sums
+        // the count while it places the items).
+        let record = scratch.record(root).pointee
+        bits += [UInt64(bitPattern: Int64(record.nodeCount)), UInt64(bitPattern: Int64(record.linkCount))]
+        for link in 0..<Int(record.linkCount) {
+            bits.append(UInt64(bitPattern: Int64(scratch.header.pointee.links[Int(record.firstLink) + link])))
+        }
         for sublayout in layout.sublayouts {
             bits += [sublayout.size.width.bitPattern, sublayout.size.height.bitPattern,
                      sublayout.position.x.bitPattern, sublayout.position.y.bitPattern]

