@@ -11,13 +11,21 @@ extension StackLayout {
         let all = items.indices
         // Step 2 (optimized flexing) was decided by the caller; step 3 — the first pass.
         measureAlongUnconstrainedStackAxis(items, children, &scratch, context)
-        // The spacing part of the line's stack sum, computed once for steps 5 and 8 (it was summed
-        // again for each: −76 instructions per feed-parity cell, callgrind).
-        let spacingExtent = spacingExtent(of: all, items, context)
+        // The spacing part of the line's stack sum (`spacingExtent`, the same operations in the same
+        // order), computed once for steps 5 and 8 (it was summed again for each: −76 instructions per
+        // feed-parity cell, callgrind). The same walk finds whether any flex factor is other than exactly
+        // 0, NaN included (a walk of its own, that cost 30 instructions more per feed-parity cell).
+        var spacingExtent = context.spacing * Double(items.count - 1)
+        var hasNonZeroFlexFactor = false
+        for index in all {
+            spacingExtent += items[index].spacingBefore + items[index].spacingAfter
+            hasNonZeroFlexFactor = hasNonZeroFlexFactor || items[index].flexGrow != 0
+                || items[index].flexShrink != 0
+        }
         // Step 4 needs nothing: noWrap is one line. Step 5 — flex it, unless every flex factor is exactly
-        // 0: then the line's factor sum is 0 whatever the violation, and `flexLine` would return without
-        // a change (optimized flexing implies a factor > 0). NaN or negative factors take `flexLine`.
-        if context.optimizedFlexing || hasNonZeroFlexFactor(items) {
+        // 0: then the line's factor sum is 0 whatever the violation, and flexing would return without a
+        // change (optimized flexing implies a factor > 0). NaN or negative factors flex.
+        if context.optimizedFlexing || hasNonZeroFlexFactor {
             flexSingleLine(stackSum: stackDimensionSum(of: all, items, spacingExtent: spacingExtent), items, children,
                            &scratch, context)
         }
@@ -30,14 +38,6 @@ extension StackLayout {
         let stackSum = stackDimensionSum(of: all, items, spacingExtent: spacingExtent)
         let sums = StackSums(stack: foundationMax(stackSum, 0), cross: context.lineSpacing * 0 + line.crossSize)
         return positionedSingleLine(items, line, stackSum: stackSum, sums, context, into: &scratch)
-    }
-
-    /// Whether any item's flexGrow or flexShrink is other than exactly 0 (NaN counts as non-zero).
-    static func hasNonZeroFlexFactor(_ items: StackItems) -> Bool {
-        for index in items.indices where items[index].flexGrow != 0 || items[index].flexShrink != 0 {
-            return true
-        }
-        return false
     }
 
     /// Step 6 for the only line (`computeLineCrossSizesAndBaselines` with one line): an exact cross range
