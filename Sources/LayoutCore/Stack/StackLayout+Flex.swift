@@ -3,10 +3,11 @@
 extension StackLayout {
     /// Step 5 — flex every line towards the stack range.
     static func flexLines(_ lines: StackLines, _ items: StackItems, _ children: StackChildren,
-                          _ scratch: inout LayoutScratch, _ context: StackContext) {
+                          _ scratch: inout LayoutScratch, _ context: StackContext, optimizedFlexing: Bool) {
         for lineIndex in lines.indices {
             let line = lines[lineIndex].items
-            flexLine(line, stackSum: stackDimensionSum(of: line, items, context), items, children, &scratch, context)
+            flexLine(line, stackSum: stackDimensionSum(of: line, items, context), items, children, &scratch, context,
+                     optimizedFlexing: optimizedFlexing)
         }
     }
 
@@ -18,7 +19,7 @@ extension StackLayout {
     /// flexed size (its own min/max) is not re-balanced against the others. `stackSum` is the line's
     /// `stackDimensionSum` before flexing.
     static func flexLine(_ line: Range<Int>, stackSum: Double, _ items: StackItems, _ children: StackChildren,
-                         _ scratch: inout LayoutScratch, _ context: StackContext) {
+                         _ scratch: inout LayoutScratch, _ context: StackContext, optimizedFlexing: Bool) {
         let violation = violation(stackSum, min: context.stackMin, max: context.stackMax)
         let mode = StackFlexMode(violation: violation)
         var factorSum = 0.0
@@ -26,7 +27,7 @@ extension StackLayout {
             factorSum += mode.factor(of: items[index])
         }
         if factorSum == 0 {
-            if context.optimizedFlexing {
+            if optimizedFlexing {
                 measureSkippedItemsAtZeroSize(line, items, children, &scratch, context)
             }
             return
@@ -73,7 +74,8 @@ extension StackLayout {
     /// (flexLine walked the items four times, recomputing each adjustment: −137 instructions
     /// per feed-parity cell, callgrind.)
     static func flexSingleLine(stackSum: Double, _ items: StackItems, _ children: StackChildren,
-                               _ scratch: inout LayoutScratch, _ context: StackContext) {
+                               _ scratch: inout LayoutScratch, _ context: StackContext,
+                               optimizedFlexing: Bool) {
         let violation = violation(stackSum, min: context.stackMin, max: context.stackMax)
         let mode = StackFlexMode(violation: violation)
         var factorSum = 0.0
@@ -83,7 +85,7 @@ extension StackLayout {
         case .shrink: for index in items.indices { factorSum += items[index].flexShrink }
         }
         if factorSum == 0 {
-            if context.optimizedFlexing {
+            if optimizedFlexing {
                 measureSkippedItemsAtZeroSize(items.indices, items, children, &scratch, context)
             }
             return

@@ -7,10 +7,10 @@
 extension StackLayout {
     /// Steps 2–8 and the positioned phase for a stack that does not wrap (one line holding every item).
     static func layoutSingleLine(_ items: StackItems, _ children: StackChildren, _ scratch: inout LayoutScratch,
-                                 _ context: StackContext) -> LayoutRecordIndex {
+                                 _ context: StackContext, optimizedFlexing: Bool) -> LayoutRecordIndex {
         let all = items.indices
         // Step 2 (optimized flexing) was decided by the caller; step 3 — the first pass.
-        measureAlongUnconstrainedStackAxis(items, children, &scratch, context)
+        measureAlongUnconstrainedStackAxis(items, children, &scratch, context, optimizedFlexing: optimizedFlexing)
         // The spacing part of the line's stack sum (`spacingExtent`, the same operations in the same
         // order), computed once for steps 5 and 8 (it was summed again for each: −76 instructions per
         // feed-parity cell, callgrind). The same walk finds whether any flex factor is other than exactly
@@ -25,9 +25,9 @@ extension StackLayout {
         // Step 4 needs nothing: noWrap is one line. Step 5 — flex it, unless every flex factor is exactly
         // 0: then the line's factor sum is 0 whatever the violation, and flexing would return without a
         // change (optimized flexing implies a factor > 0). NaN or negative factors flex.
-        if context.optimizedFlexing || hasNonZeroFlexFactor {
+        if optimizedFlexing || hasNonZeroFlexFactor {
             flexSingleLine(stackSum: stackDimensionSum(of: all, items, spacingExtent: spacingExtent), items, children,
-                           &scratch, context)
+                           &scratch, context, optimizedFlexing: optimizedFlexing)
         }
         // Step 6 — the line's cross size and baseline.
         let line = singleLineCrossSize(items, context)
