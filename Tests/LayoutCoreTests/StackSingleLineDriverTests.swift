@@ -8,7 +8,7 @@ import Testing
 
 @Suite struct StackSingleLineDriverTests {
     @Test func theOneLineDriverGivesTheGeneralDriversRecords() {
-        for seed in UInt64(1)...1_500 {
+        for seed in UInt64(1)...3_000 {
             var rng = CoreSplitMix64(seed: seed)
             let children = (0..<rng.int(6)).map { randomChild(index: $0, &rng) }
             let context = randomContext(&rng)
@@ -25,6 +25,13 @@ import Testing
         let root = StackLayout.layout(of: children, context, into: &scratch, driver: driver)
         let layout = scratch.layout(of: root)
         var bits = [layout.size.width.bitPattern, layout.size.height.bitPattern]
+        // The spec record's run of links and its node count (the one-line driver writes the run and sums
+        // the count while it places the items).
+        let record = scratch.record(root).pointee
+        bits += [UInt64(bitPattern: Int64(record.nodeCount)), UInt64(bitPattern: Int64(record.linkCount))]
+        for link in 0..<Int(record.linkCount) {
+            bits.append(UInt64(bitPattern: Int64(scratch.header.pointee.links[Int(record.firstLink) + link])))
+        }
         for sublayout in layout.sublayouts {
             bits += [sublayout.size.width.bitPattern, sublayout.size.height.bitPattern,
                      sublayout.position.x.bitPattern, sublayout.position.y.bitPattern]
@@ -46,6 +53,10 @@ import Testing
         var style = LayoutElementStyle()
         style.flexGrow = rng.pick([0, 0, 1, 2, 0.5])
         style.flexShrink = rng.pick([0, 0, 1, 0.5, 3])
+        // Odd factors too (NaN, ∞, negative): the one-line driver sums them once per stack and flexes its
+        // line in fewer passes (flexSingleLine), which must keep the general flexLine's bits.
+        if rng.chance(0.05) { style.flexGrow = randomValue(&rng, upTo: 3) }
+        if rng.chance(0.05) { style.flexShrink = randomValue(&rng, upTo: 3) }
         style.flexBasis = rng.pick([.auto, .auto, .points(rng.double(0, 120)), .fraction(rng.double(0, 1))])
         style.alignSelf = rng.pick(StackLayoutAlignSelf.allCases)
         if rng.chance(0.3) { style.spacingBefore = randomValue(&rng, upTo: 12) }

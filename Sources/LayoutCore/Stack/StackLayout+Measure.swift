@@ -42,11 +42,12 @@ extension StackLayout {
     /// NaN), cross range from the stack's range through the stretch rule. Under optimized flexing the
     /// flexible child gets a 0×0 placeholder instead.
     static func measureAlongUnconstrainedStackAxis(_ items: StackItems, _ children: StackChildren,
-                                                   _ scratch: inout LayoutScratch, _ context: StackContext) {
+                                                   _ scratch: inout LayoutScratch, _ context: StackContext,
+                                                   optimizedFlexing: Bool) {
         let parentStack = context.direction.stack(of: context.parentSize)
         for index in items.indices {
             let layout: LayoutRecordIndex
-            if context.optimizedFlexing && items[index].isFlexibleInBothDirections {
+            if optimizedFlexing && items[index].isFlexibleInBothDirections {
                 layout = placeholderLayout(for: children[index], into: &scratch)
             } else {
                 let basis = items[index].flexBasis

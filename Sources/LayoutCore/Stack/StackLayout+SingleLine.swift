@@ -7,37 +7,37 @@
 extension StackLayout {
     /// Steps 2–8 and the positioned phase for a stack that does not wrap (one line holding every item).
     static func layoutSingleLine(_ items: StackItems, _ children: StackChildren, _ scratch: inout LayoutScratch,
-                                 _ context: StackContext) -> LayoutRecordIndex {
+                                 _ context: StackContext, optimizedFlexing: Bool) -> LayoutRecordIndex {
         let all = items.indices
         // Step 2 (optimized flexing) was decided by the caller; step 3 — the first pass.
-        measureAlongUnconstrainedStackAxis(items, children, &scratch, context)
-        // The spacing part of the line's stack sum, computed once for steps 5 and 8 (it was summed
-        // again for each: −76 instructions per feed-parity cell, callgrind).
-        let spacingExtent = spacingExtent(of: all, items, context)
+        measureAlongUnconstrainedStackAxis(items, children, &scratch, context, optimizedFlexing: optimizedFlexing)
+        // The spacing part of the line's stack sum (`spacingExtent`, the same operations in the same
+        // order), computed once for steps 5 and 8 (it was summed again for each: −76 instructions per
+        // feed-parity cell, callgrind). The same walk finds whether any flex factor is other than exactly
+        // 0, NaN included (a walk of its own, that cost 30 instructions more per feed-parity cell).
+        var spacingExtent = context.spacing * Double(items.count - 1)
+        // Σ(|flexGrow| + |flexShrink|) is 0 exactly when every factor is 0 (non-negative terms cannot
+        // cancel or round to 0; a NaN or ∞ factor keeps it non-zero): branch-free where testing each
+        // factor was not (−38 instructions per feed-parity cell, callgrind).
+        var flexMagnitude = 0.0
+        for index in all {
+            spacingExtent += items[index].spacingBefore + items[index].spacingAfter
+            flexMagnitude += abs(items[index].flexGrow) + abs(items[index].flexShrink)
+        }
+        let hasNonZeroFlexFactor = flexMagnitude != 0
         // Step 4 needs nothing: noWrap is one line. Step 5 — flex it, unless every flex factor is exactly
-        // 0: then the line's factor sum is 0 whatever the violation, and `flexLine` would return without
-        // a change (optimized flexing implies a factor > 0). NaN or negative factors take `flexLine`.
-        if context.optimizedFlexing || hasNonZeroFlexFactor(items) {
-            flexLine(all, stackSum: stackDimensionSum(of: all, items, spacingExtent: spacingExtent), items, children,
-                     &scratch, context)
+        // 0: then the line's factor sum is 0 whatever the violation, and flexing would return without a
+        // change (optimized flexing implies a factor > 0). NaN or negative factors flex.
+        if optimizedFlexing || hasNonZeroFlexFactor {
+            flexSingleLine(stackSum: stackDimensionSum(of: all, items, spacingExtent: spacingExtent), items, children,
+                           &scratch, context, optimizedFlexing: optimizedFlexing)
         }
         // Step 6 — the line's cross size and baseline.
         let line = singleLineCrossSize(items, context)
         // Step 7 — one line never stretches by alignContent (that needs two), so only items stretch.
         stretchItems(all, toCrossSize: line.crossSize, items, children, &scratch, context)
-        // Step 8 — the stack sum is the line's (MAX against the empty sum 0, as `computeSums`); the cross
-        // sum is the line plus lineSpacing × 0 (kept: an infinite lineSpacing makes it NaN in Texture too).
-        let stackSum = stackDimensionSum(of: all, items, spacingExtent: spacingExtent)
-        let sums = StackSums(stack: foundationMax(stackSum, 0), cross: context.lineSpacing * 0 + line.crossSize)
-        return positionedSingleLine(items, line, stackSum: stackSum, sums, context, into: &scratch)
-    }
-
-    /// Whether any item's flexGrow or flexShrink is other than exactly 0 (NaN counts as non-zero).
-    static func hasNonZeroFlexFactor(_ items: StackItems) -> Bool {
-        for index in items.indices where items[index].flexGrow != 0 || items[index].flexShrink != 0 {
-            return true
-        }
-        return false
+        // Step 8 (the sums) and the positioned phase.
+        return positionedSingleLine(items, line, spacingExtent: spacingExtent, context, into: &scratch)
     }
 
     /// Step 6 for the only line (`computeLineCrossSizesAndBaselines` with one line): an exact cross range
@@ -71,32 +71,67 @@ extension StackLayout {
         return (foundationMin(foundationMax(context.crossMin, crossSize), context.crossMax), maxStartToBaseline)
     }
 
-    /// `positionedLayout` for the only line: alignContent places one line (space-between as start,
+    /// Step 8 and `positionedLayout` for the only line: the stack sum is the line's (MAX against the empty
+    /// sum 0, as `computeSums`); the cross sum is the line plus lineSpacing × 0 (kept: an infinite
+    /// lineSpacing makes it NaN in Texture too). alignContent places the one line (space-between as start,
     /// space-around as center), justifyContent the items, alignItems each item across.
     static func positionedSingleLine(_ items: StackItems, _ line: (crossSize: Double, baseline: Double),
-                                     stackSum: Double, _ sums: StackSums, _ context: StackContext,
+                                     spacingExtent: Double, _ context: StackContext,
                                      into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         let direction = context.direction
-        let crossViolation = violation(sums.cross, min: context.crossMin, max: context.crossMax)
+        let crossSum = context.lineSpacing * 0 + line.crossSize
+        let crossViolation = violation(crossSum, min: context.crossMin, max: context.crossMax)
         let crossStart = StackDistribution(alignContent: context.alignContent, count: 1,
                                            violation: crossViolation).offset
-        let itemDistribution = StackDistribution(
-            justifyContent: context.justifyContent, count: items.count,
-            violation: violation(stackSum, min: context.stackMin, max: context.stackMax))
+        // The line's stack sum: spacingExtent + Σ stack sizes in child order. justifyContent start places
+        // the items from 0 with no extra spacing whatever the sum, so then the placing walk adds it up
+        // (the same additions in the same order) instead of a walk of its own before it (−83 instructions
+        // per feed-parity cell, callgrind); any other justification needs the sum first.
+        // The walk sums unconditionally and its sum is used only for start (testing for start per item
+        // cost 21 instructions per feed-parity cell more than the addition, callgrind).
+        let sumsWhilePlacing = context.justifyContent == .start
+        var stackSum = spacingExtent
+        var placedSum = spacingExtent
+        var itemDistribution = StackDistribution(justifyContent: .start, count: items.count, violation: 0)
+        if !sumsWhilePlacing {
+            for index in items.indices {
+                stackSum += items[index].stackSize
+            }
+            itemDistribution = StackDistribution(
+                justifyContent: context.justifyContent, count: items.count,
+                violation: violation(stackSum, min: context.stackMin, max: context.stackMax))
+        }
         let betweenItems = context.spacing + itemDistribution.spacing
 
-        let first = scratch.linkStart
+        // The sublayouts' links are written as each item is placed, and their node counts summed there
+        // for the spec record (which otherwise walks its links again to sum them): one walk where there
+        // were three (−195 instructions per feed-parity cell, callgrind).
+        let run = scratch.appendLinks(count: items.count)
+        var nodeCount: Int32 = 0
         var stackCursor = itemDistribution.offset
-        for index in items.indices {
-            stackCursor += items[index].spacingBefore
-            if index > 0 { stackCursor += betweenItems }
+        // Item `index` once the cursor has reached its start (after its spacingBefore and, but for the
+        // first item, the spacing between items). The first item is placed before the loop, so that the
+        // loop does not test for it (a stack has at least one item; −30 instructions per feed-parity cell,
+        // callgrind).
+        @inline(__always) func place(_ index: Int) {
             let cross = crossStart + crossOffset(of: items[index], lineCrossSize: line.crossSize,
                                                  lineBaseline: line.baseline)
-            scratch.setPosition(direction.point(stack: stackCursor, cross: cross), of: items[index].record)
+            let record = scratch.record(items[index].record)
+            record.pointee.position = direction.point(stack: stackCursor, cross: cross)
+            nodeCount &+= record.pointee.nodeCount
+            run.links[index] = Int32(truncatingIfNeeded: items[index].record)
             stackCursor += items[index].stackSize + items[index].spacingAfter
+            placedSum += items[index].stackSize
         }
-        let size = context.range.clamp(direction.size(stack: sums.stack, cross: sums.cross))
-        for index in items.indices { scratch.appendLink(items[index].record) }
-        return scratch.appendSpec(size: size, linksFrom: first)
+        stackCursor += items[0].spacingBefore
+        place(0)
+        for index in 1..<items.count {
+            stackCursor += items[index].spacingBefore
+            stackCursor += betweenItems
+            place(index)
+        }
+        if sumsWhilePlacing { stackSum = placedSum }
+        let size = context.range.clamp(direction.size(stack: foundationMax(stackSum, 0), cross: crossSum))
+        return scratch.appendSpec(size: size, linksFrom: run.first, count: items.count, nodeCount: nodeCount)
     }
 }

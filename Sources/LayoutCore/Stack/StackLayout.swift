@@ -57,14 +57,15 @@ enum StackLayout {
             // Each child's style is read exactly once, here.
             initializeItems(items, children, context)
             // Step 2 — optimized flexing: skip measuring the single grow-and-shrink child of an exact stack.
-            // The context is copied once with it and then only read: handed around as an inout value, it
-            // was copied (113 bytes, ~17 instructions) before every call that reads it, six times per
-            // stack (−294 instructions per feed-parity cell, callgrind).
-            let context = context.withOptimizedFlexing(usesOptimizedFlexing(items, context))
+            // The decision travels beside the context, which is only ever read: handed around as an inout
+            // value, the context was copied (113 bytes, ~17 instructions) before every call that reads it,
+            // six times per stack (−294 instructions per feed-parity cell, callgrind); a copy made to hold
+            // the decision cost ~14 instructions per stack (−64 per feed-parity cell).
+            let optimizedFlexing = usesOptimizedFlexing(items, context)
             if context.flexWrap == .noWrap && driver == .automatic {
-                return layoutSingleLine(items, children, &scratch, context)
+                return layoutSingleLine(items, children, &scratch, context, optimizedFlexing: optimizedFlexing)
             }
-            return layout(items, children, &scratch, context)
+            return layout(items, children, &scratch, context, optimizedFlexing: optimizedFlexing)
         }
     }
 
@@ -86,14 +87,14 @@ enum StackLayout {
     /// Steps 2–8 and the positioned phase, on initialized items, for any number of lines (a wrapping
     /// stack; one that does not wrap takes `layoutSingleLine`, StackLayout+SingleLine.swift).
     private static func layout(_ items: StackItems, _ children: StackChildren, _ scratch: inout LayoutScratch,
-                               _ context: StackContext) -> LayoutRecordIndex {
+                               _ context: StackContext, optimizedFlexing: Bool) -> LayoutRecordIndex {
         // Step 2 (optimized flexing) was decided by the caller. Step 3 — first pass: flexBasis on the stack axis, the stretch rule on the cross axis.
-        measureAlongUnconstrainedStackAxis(items, children, &scratch, context)
+        measureAlongUnconstrainedStackAxis(items, children, &scratch, context, optimizedFlexing: optimizedFlexing)
 
         // Step 4 — lines (one for noWrap).
         var lines = collectLines(items, context)
         // Step 5 — flex every line towards the stack range, then re-measure flexed items.
-        flexLines(lines, items, children, &scratch, context)
+        flexLines(lines, items, children, &scratch, context, optimizedFlexing: optimizedFlexing)
         // Step 6 — each line's cross size and baseline.
         computeLineCrossSizesAndBaselines(&lines, items, context)
         // Step 7 — alignContent stretch of lines, then stretch of items to their line (after flexing).
