@@ -37,7 +37,7 @@ extension SpecFields {
 /// a custom style its one element, so one allocation holds both at addresses that stay put while the box
 /// lives. (The style element is a trivial type: it needs no deinitialization, initialized or not.)
 @usableFromInline
-final class SpecBox<Fields: SpecFields>: ManagedBuffer<Fields, LayoutElementStyle>, @unchecked Sendable {
+final class SpecBox<Fields: SpecFields>: ManagedBuffer<Fields, LayoutElementStyle> {
     /// A box holding `fields`, which hand it their `elementsOwner`'s +1.
     @inlinable
     static func make(_ fields: Fields) -> SpecBox<Fields> {
