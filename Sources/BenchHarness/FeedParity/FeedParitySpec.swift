@@ -23,13 +23,13 @@ public enum FeedParitySpec {
         avatar: Avatar, userName: UserName, location: Location, photo: Photo, comments: Comments
     ) -> any LayoutElement {
         let avatarInset = InsetLayoutSpec(insets: EdgeInsets(top: 8, left: 0, bottom: 8, right: 8), child: avatar)
-        var headerText = StackLayoutSpec.vertical(children: [userName, location])
+        var headerText = StackLayoutSpec.vertical(children: userName, location)
         headerText.style.flexShrink = 1
         let header = StackLayoutSpec.horizontal(alignItems: .center,
-                                                children: [avatarInset, headerText, LayoutSpec.spacer()])
+                                                children: avatarInset, headerText, LayoutSpec.spacer())
         let headerInset = InsetLayoutSpec(insets: EdgeInsets(top: 0, left: 8, bottom: 0, right: 8), child: header)
         let photoRatio = RatioLayoutSpec(ratio: 1, child: photo)
         let commentsInset = InsetLayoutSpec(insets: EdgeInsets(all: 8), child: comments)
-        return StackLayoutSpec.vertical(children: [headerInset, photoRatio, commentsInset])
+        return StackLayoutSpec.vertical(children: headerInset, photoRatio, commentsInset)
     }
 }

@@ -68,7 +68,7 @@ public struct InsetLayoutSpec: LayoutElement {
         self.storage = storage
     }
 
-    public var layoutSpecSlot: LayoutSpecSlot { storage.specSlot(.inset) }
+    @inlinable public var layoutSpecSlot: LayoutSpecSlot { storage.specSlot(.inset) }
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 

@@ -75,7 +75,7 @@ public struct LayoutSpec: LayoutElement {
         self.storage = storage
     }
 
-    public var layoutSpecSlot: LayoutSpecSlot { storage.specSlot(.plain) }
+    @inlinable public var layoutSpecSlot: LayoutSpecSlot { storage.specSlot(.plain) }
 }
 
 /// The spacer of the seeds (`let spacer = ASLayoutSpec(); spacer.style.flexGrow = 1`).

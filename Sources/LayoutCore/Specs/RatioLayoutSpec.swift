@@ -68,7 +68,7 @@ public struct RatioLayoutSpec: LayoutElement {
         self.storage = storage
     }
 
-    public var layoutSpecSlot: LayoutSpecSlot { storage.specSlot(.ratio) }
+    @inlinable public var layoutSpecSlot: LayoutSpecSlot { storage.specSlot(.ratio) }
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 

@@ -275,7 +275,7 @@ public struct StackLayoutSpec: LayoutElement {
         StackLayoutSpec.layout(storage.fields, constrainedSize, parentSize: parentSize, into: &scratch)
     }
 
-    public var layoutSpecSlot: LayoutSpecSlot { storage.specSlot(.stack) }
+    @inlinable public var layoutSpecSlot: LayoutSpecSlot { storage.specSlot(.stack) }
 
     /// The protocol's default resolution (the own style size restricts the range), then the stack: what
     /// `layoutThatFits(_:parentSize:into:)` does, on the fields (a parent's SpecChild calls it directly).
