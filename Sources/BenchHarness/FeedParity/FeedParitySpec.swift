@@ -17,7 +17,8 @@ public enum FeedParitySpec {
     /// every layout. Generic, as a user's code is: a node subclass passes its node properties by their own
     /// types, which become `any LayoutElement` only where a spec takes them (taken as `any LayoutElement`
     /// here, each was boxed, retained and released once more on the way: −0.22k instructions per feed-parity
-    /// cell, callgrind — harness glue, not the engine).
+    /// cell, callgrind — harness glue, not the engine). The stacks' children are listed, not in arrays
+    /// (StackLayoutSpec+ListedChildren.swift: −881 instructions per cell).
     public static func make<Avatar: LayoutElement, UserName: LayoutElement, Location: LayoutElement,
                             Photo: LayoutElement, Comments: LayoutElement>(
         avatar: Avatar, userName: UserName, location: Location, photo: Photo, comments: Comments
