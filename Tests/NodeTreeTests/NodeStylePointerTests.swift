@@ -17,12 +17,12 @@ import Testing
         return node
     }
 
-    /// pthread_mutex_trylock on the node's mutex: EBUSY while someone holds it; unlocks again on success.
+    /// A try-lock of the node's lock word: fails while someone holds it; unlocks again on success.
     static func lockIsHeld(_ node: DisplayNode) -> Bool {
         node.state.storage.withUnsafeMutablePointerToHeader { header in
-            let mutex = LockedStorage<DisplayNode.State>.mutex(in: header)
-            guard pthread_mutex_trylock(mutex) == 0 else { return true }
-            pthread_mutex_unlock(mutex)
+            let word = LockedStorage<DisplayNode.State>.lockWord(in: header)
+            guard tryLockLockWord(word) else { return true }
+            unlockLockWord(word)
             return false
         }
     }
