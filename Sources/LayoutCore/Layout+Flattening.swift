@@ -97,7 +97,10 @@ extension Layout {
 extension Point {
     /// A null (or partly NaN) position counts as the origin. Texture asserts sublayout positions are set;
     /// treating a missing one as zero keeps frames finite instead of trapping.
+    ///
+    /// `v == v` rather than `isNaN` (the same for every value): `isNaN` compiled to integer tests of the
+    /// bits with branches, the comparison to a compare-and-mask.
     @inlinable var orZero: Point {
-        Point(x: x.isNaN ? 0 : x, y: y.isNaN ? 0 : y)
+        Point(x: x == x ? x : 0, y: y == y ? y : 0)
     }
 }

@@ -51,14 +51,7 @@ extension Layout {
         // and the layouts are written straight into it (see `NodeLayoutEmission`).
         var emitted: [Layout] = []
         if record.pointee.nodeCount > 0 {
-            emitted.append(contentsOf: NodeLayoutEmission(root: record, header: header,
-                                                          firstMovable: firstMovable))
-            // A standard library whose append(contentsOf:) did not go through `_copyContents` would have
-            // iterated the (empty) sequence: then the tree path gives the same layouts, slower (nothing
-            // was moved out of the records: the writer never ran).
-            if emitted.count != Int(record.pointee.nodeCount) {
-                return nodeLayout(for: node, specLayout: LayoutScratch.layout(of: root, header: header))
-            }
+            emitted = Array(NodeLayoutEmission(root: record, header: header, firstMovable: firstMovable))
         }
         // `consume`: moved into the result (it was retained for it, and released after the caller reset
         // the scratch). `unsanitized`: `size` already had the initializer's sanitization (the third).
@@ -86,19 +79,25 @@ extension Layout {
     }
 }
 
-/// The node layouts a flattening emits, as a sequence that `Array.append(contentsOf:)` copies by calling
-/// its `_copyContents(initializing:)` once with the array's uninitialized storage, which has room for
-/// `underestimatedCount` (the exact count) layouts: no per-element uniqueness and capacity checks as
-/// with `append`, and the storage comes from the array's specialized allocation —
-/// `Array(unsafeUninitializedCapacity:)` allocates through the stdlib's unspecialized
-/// `_allocateBufferUninitialized`, which looked the storage class up at run time (~0.35k instructions more
-/// per feed-parity cell). Only for that one call: iterating it yields nothing.
-private struct NodeLayoutEmission: Sequence {
+/// The node layouts a flattening emits, as a collection of the exact count whose `_copyContents(initializing:)`
+/// the standard library's `Array.init(_:)` calls once with the new array's uninitialized storage, allocated
+/// at that count (`_copyCollectionToContiguousArray`, inlinable and so specialized here): no per-element
+/// uniqueness and capacity checks as with `append`. `Array(unsafeUninitializedCapacity:)` allocates
+/// through the stdlib's unspecialized `_allocateBufferUninitialized`, which looked the storage class up at
+/// run time (~0.35k instructions more per feed-parity cell); `append(contentsOf:)` on an empty array (what
+/// this was before) went through the growth path `_consumeAndCreateNew`, which also called the runtime to
+/// copy the old (empty) contents and released the empty array: −124 instructions per fresh and
+/// invalidated feed-parity cell (callgrind). The standard library traps if fewer layouts are written than
+/// the count, which the records' exact `nodeCount` rules out.
+/// Only for that one call: its elements are not readable by subscript (it traps) and its iterator is empty.
+private struct NodeLayoutEmission: RandomAccessCollection {
     let root: UnsafeMutablePointer<LayoutRecord>
     let header: UnsafeMutablePointer<LayoutScratchHeader>
     let firstMovable: Int
 
-    var underestimatedCount: Int { Int(root.pointee.nodeCount) }
+    var startIndex: Int { 0 }
+    var endIndex: Int { Int(root.pointee.nodeCount) }
+    subscript(position: Int) -> Layout { preconditionFailure("NodeLayoutEmission is only copied") }
 
     func makeIterator() -> EmptyCollection<Layout>.Iterator { EmptyCollection<Layout>.Iterator() }
 
@@ -108,7 +107,7 @@ private struct NodeLayoutEmission: Sequence {
         var writer = NodeLayoutWriter(records: header.pointee.records, links: header.pointee.links,
                                       objects: header.pointee.objects, firstMovable: firstMovable, start: start,
                                       cursor: start,
-                                      end: start + Swift.min(buffer.count, underestimatedCount))
+                                      end: start + Swift.min(buffer.count, endIndex))
         writer.collectNodeLayouts(linkedFrom: root, origin: .zero)
         return (makeIterator(), writer.cursor - start)
     }

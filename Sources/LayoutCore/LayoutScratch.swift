@@ -178,6 +178,7 @@ public struct LayoutScratch {
     // MARK: - Appending
 
     /// A record with no sublayouts whose size is sanitized here (as `Layout.init` does).
+    @inline(__always)
     mutating func appendLeaf(element: (any AnyObject & Sendable)?, type: LayoutElementType, size: Size)
         -> LayoutRecordIndex {
         let size = Layout.sanitizedSize(size)
