@@ -87,9 +87,11 @@ extension Layout {
 /// run time (~0.35k instructions more per feed-parity cell); `append(contentsOf:)` on an empty array (what
 /// this was before) went through the growth path `_consumeAndCreateNew`, which also called the runtime to
 /// copy the old (empty) contents and released the empty array: −124 instructions per fresh and
-/// invalidated feed-parity cell (callgrind). The standard library traps if fewer layouts are written than
-/// the count, which the records' exact `nodeCount` rules out.
-/// Only for that one call: its elements are not readable by subscript (it traps) and its iterator is empty.
+/// invalidated feed-parity cell (callgrind).
+/// Only for that one call: the standard library traps if a collection hands over fewer elements than its
+/// count, so the layouts the walk did not write — none while the records' `nodeCount` is exact, which debug
+/// builds assert — are filled with empty layouts, as is every element read by subscript (a standard library
+/// that iterated instead of calling `_copyContents` would get those): a wrong layout rather than a trap.
 private struct NodeLayoutEmission: RandomAccessCollection {
     let root: UnsafeMutablePointer<LayoutRecord>
     let header: UnsafeMutablePointer<LayoutScratchHeader>
@@ -97,7 +99,10 @@ private struct NodeLayoutEmission: RandomAccessCollection {
 
     var startIndex: Int { 0 }
     var endIndex: Int { Int(root.pointee.nodeCount) }
-    subscript(position: Int) -> Layout { preconditionFailure("NodeLayoutEmission is only copied") }
+    subscript(position: Int) -> Layout { NodeLayoutEmission.unwritten }
+
+    /// What stands in for a layout the walk did not write.
+    static var unwritten: Layout { Layout(unsanitized: nil, type: .node, size: .zero, position: .null, sublayouts: []) }
 
     func makeIterator() -> EmptyCollection<Layout>.Iterator { EmptyCollection<Layout>.Iterator() }
 
@@ -109,6 +114,11 @@ private struct NodeLayoutEmission: RandomAccessCollection {
                                       cursor: start,
                                       end: start + Swift.min(buffer.count, endIndex))
         writer.collectNodeLayouts(linkedFrom: root, origin: .zero)
+        assert(writer.cursor == writer.end, "a record's nodeCount is more than the node layouts below it")
+        while writer.cursor < writer.end {
+            writer.cursor.initialize(to: NodeLayoutEmission.unwritten)
+            writer.cursor += 1
+        }
         return (makeIterator(), writer.cursor - start)
     }
 }
