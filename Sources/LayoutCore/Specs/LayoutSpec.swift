@@ -26,10 +26,19 @@ public struct LayoutSpec: LayoutElement {
     }
 
     /// A spec whose style `configure` sets (in its own style, made once: no copy on write).
+    /// Its style slot made in the arena the initializer found (through `uniqueOwnStyle` it looked the
+    /// arena up again).
     @inlinable
     public init(configure: (inout LayoutElementStyle) -> Void) {
-        self.init()
-        configure(&storage.uniqueOwnStyle().pointee)
+        if let arena = SpecArena.currentInRegion {
+            let fields = SpecStorage<Fields>.reserveSlot(in: arena)
+            fields.initialize(to: Fields())
+            Fields.initializeOwnStyle(fields, in: arena, configure)
+            storage = SpecStorage(slot: fields, in: arena)
+        } else {
+            storage = SpecStorage(boxing: Fields())
+            storage.configureOwnBoxedStyle(configure)
+        }
     }
 
     public var style: LayoutElementStyle {

@@ -24,7 +24,7 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.vertical, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, count: 1, boxed: { [a] }) { run, arena in
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 1, boxed: { [a] }) { run, arena in
             SpecChild.write(a, to: run + 0, in: arena)
         }
     }
@@ -35,7 +35,7 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.vertical, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, count: 2, boxed: { [a, b] }) { run, arena in
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 2, boxed: { [a, b] }) { run, arena in
             SpecChild.write(a, to: run + 0, in: arena)
             SpecChild.write(b, to: run + 1, in: arena)
         }
@@ -47,7 +47,7 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.vertical, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, count: 3, boxed: { [a, b, c] }) { run, arena in
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 3, boxed: { [a, b, c] }) { run, arena in
             SpecChild.write(a, to: run + 0, in: arena)
             SpecChild.write(b, to: run + 1, in: arena)
             SpecChild.write(c, to: run + 2, in: arena)
@@ -60,7 +60,7 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.vertical, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, count: 4, boxed: { [a, b, c, d] }) { run, arena in
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 4, boxed: { [a, b, c, d] }) { run, arena in
             SpecChild.write(a, to: run + 0, in: arena)
             SpecChild.write(b, to: run + 1, in: arena)
             SpecChild.write(c, to: run + 2, in: arena)
@@ -74,7 +74,7 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D, _ e: E
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.vertical, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, count: 5, boxed: { [a, b, c, d, e] }) { run, arena in
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 5, boxed: { [a, b, c, d, e] }) { run, arena in
             SpecChild.write(a, to: run + 0, in: arena)
             SpecChild.write(b, to: run + 1, in: arena)
             SpecChild.write(c, to: run + 2, in: arena)
@@ -89,7 +89,7 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.vertical, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, count: 6, boxed: { [a, b, c, d, e, f] }) { run, arena in
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 6, boxed: { [a, b, c, d, e, f] }) { run, arena in
             SpecChild.write(a, to: run + 0, in: arena)
             SpecChild.write(b, to: run + 1, in: arena)
             SpecChild.write(c, to: run + 2, in: arena)
@@ -105,7 +105,7 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.horizontal, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, count: 1, boxed: { [a] }) { run, arena in
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 1, boxed: { [a] }) { run, arena in
             SpecChild.write(a, to: run + 0, in: arena)
         }
     }
@@ -116,7 +116,7 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.horizontal, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, count: 2, boxed: { [a, b] }) { run, arena in
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 2, boxed: { [a, b] }) { run, arena in
             SpecChild.write(a, to: run + 0, in: arena)
             SpecChild.write(b, to: run + 1, in: arena)
         }
@@ -128,7 +128,7 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.horizontal, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, count: 3, boxed: { [a, b, c] }) { run, arena in
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 3, boxed: { [a, b, c] }) { run, arena in
             SpecChild.write(a, to: run + 0, in: arena)
             SpecChild.write(b, to: run + 1, in: arena)
             SpecChild.write(c, to: run + 2, in: arena)
@@ -141,7 +141,7 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.horizontal, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, count: 4, boxed: { [a, b, c, d] }) { run, arena in
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 4, boxed: { [a, b, c, d] }) { run, arena in
             SpecChild.write(a, to: run + 0, in: arena)
             SpecChild.write(b, to: run + 1, in: arena)
             SpecChild.write(c, to: run + 2, in: arena)
@@ -155,7 +155,7 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D, _ e: E
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.horizontal, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, count: 5, boxed: { [a, b, c, d, e] }) { run, arena in
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 5, boxed: { [a, b, c, d, e] }) { run, arena in
             SpecChild.write(a, to: run + 0, in: arena)
             SpecChild.write(b, to: run + 1, in: arena)
             SpecChild.write(c, to: run + 2, in: arena)
@@ -170,7 +170,7 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.horizontal, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, count: 6, boxed: { [a, b, c, d, e, f] }) { run, arena in
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 6, boxed: { [a, b, c, d, e, f] }) { run, arena in
             SpecChild.write(a, to: run + 0, in: arena)
             SpecChild.write(b, to: run + 1, in: arena)
             SpecChild.write(c, to: run + 2, in: arena)
@@ -182,9 +182,12 @@ extension StackLayoutSpec {
 
     /// The listed-children stack behind `vertical` and `horizontal`: `write` fills the region's run of
     /// `count` children, `boxed` lists them for the box outside a region.
+    /// With `hasStyle`, the stack gets a style of its own that `style` sets (the `style:` overloads,
+    /// StackLayoutSpec+ListedChildrenStyle.swift); a constant, so each overload keeps only its branch.
     @inlinable @inline(__always)
     static func listed(_ direction: StackLayoutDirection, spacing: Double,
-                       justifyContent: StackLayoutJustifyContent, alignItems: StackLayoutAlignItems, count: Int,
+                       justifyContent: StackLayoutJustifyContent, alignItems: StackLayoutAlignItems,
+                       hasStyle: Bool, style: (inout LayoutElementStyle) -> Void, count: Int,
                        boxed: () -> [any LayoutElement],
                        write: (UnsafeMutablePointer<SpecChild>, UnsafeMutablePointer<SpecArena>) -> Void)
         -> StackLayoutSpec {
@@ -195,7 +198,12 @@ extension StackLayoutSpec {
             let fields = SpecStorage<Fields>.reserveSlot(in: arena)
             Fields.initialize(fields, direction: direction, spacing: spacing, justifyContent: justifyContent,
                               alignItems: alignItems, childBase: run, childCount: count)
+            if hasStyle { Fields.initializeOwnStyle(fields, in: arena, style) }
             return StackLayoutSpec(storage: SpecStorage(slot: fields, in: arena))
+        }
+        if hasStyle {
+            return StackLayoutSpec(direction: direction, spacing: spacing, justifyContent: justifyContent,
+                                   alignItems: alignItems, children: boxed(), style: style)
         }
         return StackLayoutSpec(direction: direction, spacing: spacing, justifyContent: justifyContent,
                                alignItems: alignItems, children: boxed())

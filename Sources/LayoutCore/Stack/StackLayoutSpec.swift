@@ -105,6 +105,30 @@ public struct StackLayoutSpec: LayoutElement {
                 justifyContent: StackLayoutJustifyContent = .start, alignItems: StackLayoutAlignItems = .stretch,
                 flexWrap: StackLayoutFlexWrap = .noWrap, alignContent: StackLayoutAlignContent = .start,
                 lineSpacing: Double = 0, children: [any LayoutElement] = []) {
+        self.init(direction: direction, spacing: spacing, justifyContent: justifyContent, alignItems: alignItems,
+                  flexWrap: flexWrap, alignContent: alignContent, lineSpacing: lineSpacing, children: children,
+                  hasStyle: false, style: { _ in })
+    }
+
+    /// A stack with a style of its own that `style` sets as it is built (no copy on write of the fields,
+    /// as `stack.style.x = …` afterwards takes in a region: StackLayoutSpec+ListedChildrenStyle.swift).
+    @inlinable
+    public init(direction: StackLayoutDirection = .horizontal, spacing: Double = 0,
+                justifyContent: StackLayoutJustifyContent = .start, alignItems: StackLayoutAlignItems = .stretch,
+                flexWrap: StackLayoutFlexWrap = .noWrap, alignContent: StackLayoutAlignContent = .start,
+                lineSpacing: Double = 0, children: [any LayoutElement] = [],
+                style: (inout LayoutElementStyle) -> Void) {
+        self.init(direction: direction, spacing: spacing, justifyContent: justifyContent, alignItems: alignItems,
+                  flexWrap: flexWrap, alignContent: alignContent, lineSpacing: lineSpacing, children: children,
+                  hasStyle: true, style: style)
+    }
+
+    /// Both initializers: with `hasStyle` (a constant), the style `style` sets.
+    @inlinable @inline(__always)
+    init(direction: StackLayoutDirection, spacing: Double, justifyContent: StackLayoutJustifyContent,
+         alignItems: StackLayoutAlignItems, flexWrap: StackLayoutFlexWrap, alignContent: StackLayoutAlignContent,
+         lineSpacing: Double, children: [any LayoutElement], hasStyle: Bool,
+         style: (inout LayoutElementStyle) -> Void) {
         // The stack only reads `children` (each child becomes a SpecChild), so an array literal argument
         // does not escape and the optimizer puts it on the caller's stack.
         if let arena = SpecArena.currentInRegion {
@@ -124,6 +148,7 @@ public struct StackLayoutSpec: LayoutElement {
             fields.pointer(to: \.alignItems).unsafelyUnwrapped.initialize(to: alignItems)
             fields.pointer(to: \.horizontalAlignment).unsafelyUnwrapped.initialize(to: .none)
             fields.pointer(to: \.verticalAlignment).unsafelyUnwrapped.initialize(to: .none)
+            if hasStyle { Fields.initializeOwnStyle(fields, in: arena, style) }
             storage = SpecStorage(slot: fields, in: arena)
         } else {
             let owner = children.withUnsafeBufferPointer { SpecElements.make($0) }
@@ -131,6 +156,7 @@ public struct StackLayoutSpec: LayoutElement {
                 direction: direction, spacing: spacing, justifyContent: justifyContent, alignItems: alignItems,
                 flexWrap: flexWrap, alignContent: alignContent, lineSpacing: lineSpacing,
                 childBase: owner.children, childCount: children.count, elementsOwner: .passRetained(owner)))
+            if hasStyle { storage.configureOwnBoxedStyle(style) }
         }
     }
 
@@ -214,6 +240,22 @@ public struct StackLayoutSpec: LayoutElement {
                                   children: [any LayoutElement]) -> StackLayoutSpec {
         StackLayoutSpec(direction: .horizontal, spacing: spacing, justifyContent: justifyContent,
                         alignItems: alignItems, children: children)
+    }
+
+    @inlinable
+    public static func vertical(spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
+                                alignItems: StackLayoutAlignItems = .stretch, children: [any LayoutElement],
+                                style: (inout LayoutElementStyle) -> Void) -> StackLayoutSpec {
+        StackLayoutSpec(direction: .vertical, spacing: spacing, justifyContent: justifyContent,
+                        alignItems: alignItems, children: children, style: style)
+    }
+
+    @inlinable
+    public static func horizontal(spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
+                                  alignItems: StackLayoutAlignItems = .stretch, children: [any LayoutElement],
+                                  style: (inout LayoutElementStyle) -> Void) -> StackLayoutSpec {
+        StackLayoutSpec(direction: .horizontal, spacing: spacing, justifyContent: justifyContent,
+                        alignItems: alignItems, children: children, style: style)
     }
 
     public var justifyContent: StackLayoutJustifyContent {
