@@ -101,8 +101,8 @@ extension StackLayout {
         // `SpecChild.layoutThatFits`'s dispatch, with the inset's and the ratio's layout functions kept
         // out of line: inlined here (the optimizer did), the inset's made every measurement — a node's
         // too — pay its 0x188-byte frame, six callee-saved registers and spills around the node's
-        // witness call. Now a spec child's layout is a tail call. (Measured with the ratio's cheaper
-        // spec record, LayoutScratch.appendSpec(sizeOf:): see the commit.)
+        // witness call. Now a spec child's layout is a tail call (with the ratio's cheaper spec record,
+        // LayoutScratch.appendSpec(sizeOf:): −111 instructions per feed-parity cell, callgrind).
         let child = children[index]
         let parentSize = context.parentSize
         switch child.kind {
