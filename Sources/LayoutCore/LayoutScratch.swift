@@ -191,11 +191,32 @@ public struct LayoutScratch {
                                          object: object))
     }
 
-    /// A spec record (`Layout(specSize:sublayouts:)`) with one sublayout.
+    /// A spec record (`Layout(specSize:sublayouts:)`) with one sublayout. Its node count is the child's
+    /// (no walk over a run of one link). Inlined into its callers (an inset's layout, three times per
+    /// feed-parity cell).
+    @inline(__always)
     mutating func appendSpec(size: Size, child: LayoutRecordIndex) -> LayoutRecordIndex {
+        let size = Layout.sanitizedSize(size)
         let first = linkStart
         appendLink(child)
-        return appendSpecRecord(size: size, firstLink: first, linkCount: 1)
+        var record = LayoutRecord(type: .layoutSpec, size: size, position: .null,
+                                  firstLink: Int32(truncatingIfNeeded: first), linkCount: 1, object: -1)
+        record.nodeCount = self.record(child).pointee.nodeCount
+        return appendRecord(counted: record)
+    }
+
+    /// A spec record with one sublayout and that sublayout's size (a ratio spec's), read from its record.
+    /// The record's size was sanitized when it was appended, so it is re-sanitized with
+    /// `Layout.resanitizedSize`: the same bits as sanitizing it again (`ResanitizedSizeTests`), without the
+    /// validity checks and two `ceil` calls where that is provably the identity.
+    mutating func appendSpec(sizeOf child: LayoutRecordIndex) -> LayoutRecordIndex {
+        let size = Layout.resanitizedSize(record(child).pointee.size)
+        let first = linkStart
+        appendLink(child)
+        var record = LayoutRecord(type: .layoutSpec, size: size, position: .null,
+                                  firstLink: Int32(truncatingIfNeeded: first), linkCount: 1, object: -1)
+        record.nodeCount = self.record(child).pointee.nodeCount
+        return appendRecord(counted: record)
     }
 
     /// A spec record with two sublayouts, in this order.

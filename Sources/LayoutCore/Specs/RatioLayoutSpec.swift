@@ -174,7 +174,7 @@ public struct RatioLayoutSpec: LayoutElement {
         }
         let sublayout = fields.pointee.child.layoutThatFits(childRange, parentSize: childParent, into: &scratch)
         scratch.setPosition(.zero, of: sublayout)
-        return scratch.appendSpec(size: scratch.size(of: sublayout), child: sublayout)
+        return scratch.appendSpec(sizeOf: sublayout)
     }
 
     /// Candidates from a finite max width and from a finite max height, each clamped into the range;
