@@ -245,8 +245,8 @@ extension SpecChild {
             child.initialize(to: SpecChild(kind: kind, pointer: fields))
             return
         }
-        let kept = reserveElement(in: arena)
+        let kept = reserveElement(in: arena, isObject: Element.self is AnyObject.Type)
         kept.initialize(to: copy element)
-        child.initialize(to: SpecChild.kept(kept, in: arena))
+        child.initialize(to: SpecChild.kept(kept))
     }
 }
