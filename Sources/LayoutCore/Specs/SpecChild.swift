@@ -69,10 +69,8 @@ struct SpecChild {
     @inlinable @inline(__always)
     static func specChild(_ element: inout any LayoutElement) -> SpecChild? {
         let slot = ElementInPlace.layoutSpecSlot(&element)
-        guard let fields = slot.fields, let kind = SpecChildKind(rawValue: slot.kind), kind != .element else {
-            return nil
-        }
-        return SpecChild(kind: kind, pointer: fields)
+        guard let fields = slot.fields else { return nil }
+        return SpecChild(kind: slot.kind, pointer: fields)
     }
 
     /// Room for an element child in the arena's element slab (initialize it, then `kept`). Initialized by
@@ -198,11 +196,15 @@ final class SpecElements: ManagedBuffer<SpecElements.Header, any LayoutElement> 
 /// kind and address of its fields, so a parent built in the same region refers to it there
 /// (`SpecChild`); everything else reports `none` (the protocol's default) and is kept as an element.
 public struct LayoutSpecSlot {
-    @usableFromInline let kind: UInt8
+    /// Held as the kind itself: as a raw byte, turning it back (`SpecChildKind(rawValue:)`) was a call per
+    /// spec child (callgrind).
+    @usableFromInline let kind: SpecChildKind
+    /// Non-nil exactly for a spec in an arena slot (`kind` is then not `.element`).
     @usableFromInline let fields: UnsafeMutableRawPointer?
 
     @inlinable init(kind: SpecChildKind, fields: UnsafeMutableRawPointer?) {
-        self.kind = kind.rawValue
+        assert((fields == nil) == (kind == .element))
+        self.kind = kind
         self.fields = fields
     }
 
