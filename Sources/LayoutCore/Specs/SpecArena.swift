@@ -118,12 +118,38 @@ enum SpecSlab<Fields: SpecFields> {
     @usableFromInline @inline(__always)
     static func truncate(_ slab: UnsafeMutablePointer<SpecSlabState>, to mark: Int,
                          arena: UnsafeMutablePointer<SpecArena>) {
+        if _isPOD(Fields.self) { return truncateTrivial(slab, to: mark) }
         while slab.pointee.count > mark {
             slab.pointee.count -= 1
             let fields = fields(slab, slab.pointee.count)
             Fields.destroy(fields, in: arena)
             setGeneration(0, of: fields)
         }
+    }
+
+    /// `truncate` for fields with nothing to destroy (every built-in spec's, a style's): only the
+    /// generation words of the slots filled since `mark` are zeroed — what makes a handle to them fail its
+    /// check — chunk by chunk, one table lookup per chunk and a store and a step per slot. Slot by slot
+    /// through `fields(_:_:)` and a no-op `deinitialize`, the five trivial slabs cost ~13 instructions a
+    /// slot (callgrind, feed-parity fresh).
+    @usableFromInline @inline(__always)
+    static func truncateTrivial(_ slab: UnsafeMutablePointer<SpecSlabState>, to mark: Int) {
+        var end = slab.pointee.count
+        guard end > mark else { return }
+        slab.pointee.count = mark
+        let table = slab.pointee.table.unsafelyUnwrapped
+        repeat {
+            let last = end &- 1
+            let start = Swift.max(mark, last & ~(chunkCapacity - 1))
+            var word = table[last >> chunkShift] + (last & (chunkCapacity - 1)) &* slotStride
+            var remaining = end &- start
+            repeat {
+                word.storeBytes(of: 0, as: UInt64.self)
+                word -= slotStride
+                remaining &-= 1
+            } while remaining > 0
+            end = start
+        } while end > mark
     }
 
     /// Empties the slab and frees its memory (the arena's thread is exiting).
@@ -194,6 +220,7 @@ struct SpecArena {
             SpecSlab<RatioLayoutSpec.Fields>.release(arena.pointer(to: \.ratios)!, arena: arena)
             SpecSlab<LayoutSpec.Fields>.release(arena.pointer(to: \.plains)!, arena: arena)
             SpecSlab<SpecStyleSlot>.release(arena.pointer(to: \.styles)!, arena: arena)
+            SpecElementSlot.truncate(arena.pointer(to: \.elements)!, to: 0)
             SpecSlab<SpecElementSlot>.release(arena.pointer(to: \.elements)!, arena: arena)
             arena.pointee.childRuns.release()
             arena.pointee.marks?.deallocate()
@@ -297,7 +324,7 @@ extension UnsafeMutablePointer where Pointee == SpecArena {
         SpecSlab<RatioLayoutSpec.Fields>.truncate(pointer(to: \.ratios)!, to: mark.ratios, arena: self)
         SpecSlab<LayoutSpec.Fields>.truncate(pointer(to: \.plains)!, to: mark.plains, arena: self)
         SpecSlab<SpecStyleSlot>.truncate(pointer(to: \.styles)!, to: mark.styles, arena: self)
-        SpecSlab<SpecElementSlot>.truncate(pointer(to: \.elements)!, to: mark.elements, arena: self)
+        SpecElementSlot.truncate(pointer(to: \.elements)!, to: mark.elements)
         pointee.childRuns.truncate(to: mark.childRuns)
         pointee.generation &+= 1
     }

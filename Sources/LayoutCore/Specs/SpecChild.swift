@@ -48,9 +48,9 @@ struct SpecChild {
     static func make(_ child: UnsafeMutablePointer<any LayoutElement>, in arena: UnsafeMutablePointer<SpecArena>)
         -> SpecChild {
         if let spec = specChild(&child.pointee) { return spec }
-        let element = reserveElement(in: arena)
+        let element = reserveElement(in: arena, isObject: false)
         element.initialize(to: child.pointee)
-        return kept(element, in: arena)
+        return kept(element)
     }
 
     /// `make` for a child the caller hands over (an inset's or a ratio's): kept as an element, it is moved
@@ -60,39 +60,36 @@ struct SpecChild {
         -> SpecChild {
         var child = child
         if let spec = specChild(&child) { return spec }
-        let element = reserveElement(in: arena)
+        let element = reserveElement(in: arena, isObject: false)
         element.initialize(to: consume child)
-        return kept(element, in: arena)
+        return kept(element)
     }
 
     /// The child by its slot when `element` is a built-in spec of the open region.
     @inlinable @inline(__always)
     static func specChild(_ element: inout any LayoutElement) -> SpecChild? {
         let slot = ElementInPlace.layoutSpecSlot(&element)
-        guard let fields = slot.fields, let kind = SpecChildKind(rawValue: slot.kind), kind != .element else {
-            return nil
-        }
-        return SpecChild(kind: kind, pointer: fields)
+        guard let fields = slot.fields else { return nil }
+        return SpecChild(kind: slot.kind, pointer: fields)
     }
 
     /// Room for an element child in the arena's element slab (initialize it, then `kept`). Initialized by
-    /// the caller, each in its own way: a copy from where it is, or a move.
+    /// the caller, each in its own way: a copy from where it is, or a move. `isObject`: the element will be
+    /// a class instance (SpecElementSlot.isObject), known to callers that have the element's own type.
     @inlinable @inline(__always)
-    static func reserveElement(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<any LayoutElement> {
+    static func reserveElement(in arena: UnsafeMutablePointer<SpecArena>, isObject: Bool)
+        -> UnsafeMutablePointer<any LayoutElement> {
         arena.prepareToBuild()
         let slot = SpecSlab<SpecElementSlot>.reserve(arena.pointer(to: \.elements).unsafelyUnwrapped)
+        slot.pointer(to: \.isObject).unsafelyUnwrapped.initialize(to: isObject)
         return slot.pointer(to: \.element).unsafelyUnwrapped
     }
 
-    /// The child of an element `reserveElement` gave room for, now initialized: its slot stamped live.
+    /// The child of an element `reserveElement` gave room for, now initialized. (Element slots carry no
+    /// generation: no handle refers to them, only their region's specs, which die with them.)
     @inlinable @inline(__always)
-    static func kept(_ element: UnsafeMutablePointer<any LayoutElement>, in arena: UnsafeMutablePointer<SpecArena>)
-        -> SpecChild {
-        // The element is the slot's only field, at its start (`reserveElement`'s pointer is the slot's).
-        assert(MemoryLayout<SpecElementSlot>.offset(of: \SpecElementSlot.element) == 0)
-        let slot = UnsafeMutableRawPointer(element).assumingMemoryBound(to: SpecElementSlot.self)
-        SpecSlab<SpecElementSlot>.setGeneration(arena.pointee.generation, of: slot)
-        return SpecChild(kind: .element, pointer: UnsafeMutableRawPointer(element))
+    static func kept(_ element: UnsafeMutablePointer<any LayoutElement>) -> SpecChild {
+        SpecChild(kind: .element, pointer: UnsafeMutableRawPointer(element))
     }
 
     /// The child as an element again (what a spec's `children` / `child` getter hands out): the element
@@ -112,8 +109,11 @@ struct SpecChild {
 @usableFromInline
 struct SpecElementSlot: SpecFields {
     @usableFromInline var element: any LayoutElement
-
-    @inlinable init(element: consuming any LayoutElement) { self.element = element }
+    /// The element is a class instance — a node, the usual element child — so the existential's first
+    /// word is its one strong reference: the region's close releases it directly, where destroying the
+    /// existential went through its type's value witness (__swift_destroy_boxed_opaque_existential_1 →
+    /// SwiftRetainableBox::destroy → swift_release: ~49 instructions per node child, callgrind).
+    @usableFromInline var isObject: Bool
 
     @inlinable
     static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
@@ -123,6 +123,26 @@ struct SpecElementSlot: SpecFields {
     @inlinable var customStyle: UnsafeMutablePointer<LayoutElementStyle>? {
         get { nil }
         set {}
+    }
+
+    /// Destroys the elements kept since `mark` (newest first) and frees their slots. The slab's count
+    /// drops before each element goes, as `SpecSlab.truncate`'s does (a deinit that builds specs takes
+    /// slots past what is still alive).
+    @usableFromInline @inline(__always)
+    static func truncate(_ slab: UnsafeMutablePointer<SpecSlabState>, to mark: Int) {
+        var index = slab.pointee.count
+        while index > mark {
+            index &-= 1
+            slab.pointee.count = index
+            let slot = SpecSlab<SpecElementSlot>.fields(slab, index)
+            if slot.pointee.isObject {
+                // A class instance is stored inline: its reference is the existential's first word.
+                let element = UnsafeRawPointer(slot.pointer(to: \.element).unsafelyUnwrapped)
+                Unmanaged<AnyObject>.fromOpaque(element.load(as: UnsafeRawPointer.self)).release()
+            } else {
+                slot.pointer(to: \.element).unsafelyUnwrapped.deinitialize(count: 1)
+            }
+        }
     }
 }
 
@@ -176,11 +196,15 @@ final class SpecElements: ManagedBuffer<SpecElements.Header, any LayoutElement> 
 /// kind and address of its fields, so a parent built in the same region refers to it there
 /// (`SpecChild`); everything else reports `none` (the protocol's default) and is kept as an element.
 public struct LayoutSpecSlot {
-    @usableFromInline let kind: UInt8
+    /// Held as the kind itself: as a raw byte, turning it back (`SpecChildKind(rawValue:)`) was a call per
+    /// spec child (callgrind).
+    @usableFromInline let kind: SpecChildKind
+    /// Non-nil exactly for a spec in an arena slot (`kind` is then not `.element`).
     @usableFromInline let fields: UnsafeMutableRawPointer?
 
     @inlinable init(kind: SpecChildKind, fields: UnsafeMutableRawPointer?) {
-        self.kind = kind.rawValue
+        assert((fields == nil) == (kind == .element))
+        self.kind = kind
         self.fields = fields
     }
 

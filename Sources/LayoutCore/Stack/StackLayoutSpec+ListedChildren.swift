@@ -241,12 +241,17 @@ extension SpecChild {
     static func write<Element: LayoutElement>(_ element: borrowing Element, to child: UnsafeMutablePointer<SpecChild>,
                                               in arena: UnsafeMutablePointer<SpecArena>) {
         let slot = element.layoutSpecSlot
-        if let fields = slot.fields, let kind = SpecChildKind(rawValue: slot.kind), kind != .element {
-            child.initialize(to: SpecChild(kind: kind, pointer: fields))
+        if let fields = slot.fields {
+            child.initialize(to: SpecChild(kind: slot.kind, pointer: fields))
             return
         }
-        let kept = reserveElement(in: arena)
+        // `_canBeClass` is a constant once specialized (1: a class, 0: not); `Element.self is
+        // AnyObject.Type` alone was a call of swift_isClassType per node child. Unspecialized (2: a debug
+        // build), the dynamic check decides.
+        let canBeClass = _canBeClass(Element.self)
+        let isObject = canBeClass == 1 || (canBeClass == 2 && Element.self is AnyObject.Type)
+        let kept = reserveElement(in: arena, isObject: isObject)
         kept.initialize(to: copy element)
-        child.initialize(to: SpecChild.kept(kept, in: arena))
+        child.initialize(to: SpecChild.kept(kept))
     }
 }
