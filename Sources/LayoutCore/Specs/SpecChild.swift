@@ -80,6 +80,14 @@ struct SpecChild {
     static func reserveElement(in arena: UnsafeMutablePointer<SpecArena>, isObject: Bool)
         -> UnsafeMutablePointer<any LayoutElement> {
         arena.prepareToBuild()
+        return reservePreparedElement(in: arena, isObject: isObject)
+    }
+
+    /// `reserveElement` for a caller that has already called `arena.prepareToBuild()` in this region (the
+    /// listed-children stacks, for each element child): the check is not repeated.
+    @inlinable @inline(__always)
+    static func reservePreparedElement(in arena: UnsafeMutablePointer<SpecArena>, isObject: Bool)
+        -> UnsafeMutablePointer<any LayoutElement> {
         let slot = SpecSlab<SpecElementSlot>.reserve(arena.pointer(to: \.elements).unsafelyUnwrapped)
         slot.pointer(to: \.isObject).unsafelyUnwrapped.initialize(to: isObject)
         return slot.pointer(to: \.element).unsafelyUnwrapped

@@ -79,7 +79,14 @@ struct SpecStorage<Fields: SpecFields>: @unchecked Sendable {
     @inlinable @inline(__always)
     static func reserveSlot(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<Fields> {
         arena.prepareToBuild()
-        return SpecSlab<Fields>.reserve(Fields.slab(in: arena))
+        return reservePreparedSlot(in: arena)
+    }
+
+    /// `reserveSlot` for a caller that has already called `arena.prepareToBuild()` in this region (the
+    /// listed-children stacks): the check is not repeated.
+    @inlinable @inline(__always)
+    static func reservePreparedSlot(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<Fields> {
+        SpecSlab<Fields>.reserve(Fields.slab(in: arena))
     }
 
     /// Storage for a slot from `reserveSlot(in:)` whose fields are now initialized.
