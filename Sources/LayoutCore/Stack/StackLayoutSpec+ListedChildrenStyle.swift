@@ -7,8 +7,9 @@
 // three words, and nothing tracks whether a copy of it shares the slot) and then gives the copy a default
 // style to edit. Set at construction, the style is written once into the spec's own style slot and the
 // fields are never copied: feed-parity fresh 13,292 → 13,166 instructions per cell (callgrind), with
-// `LayoutSpec(configure:)` making its style slot in the arena its initializer found. A chained modifier (`.style { ... }` consuming the spec) cannot skip the copy:
-// a caller that keeps using the original passes a copy of the handle, which shares the slot. A separate
+// `LayoutSpec(configure:)` making its style slot in the arena its initializer found. A chained modifier
+// (`.style { ... }` consuming the spec) cannot skip the copy: a caller that keeps using the original passes
+// a copy of the handle, which shares the slot. A separate
 // overload and not an optional parameter: an optional closure is escaping, so a closure that captures
 // anything would get a heap context where the caller did not inline the stack.
 
