@@ -114,11 +114,7 @@ extension SpecStorage {
     /// `style:` initializers outside a region.
     @inlinable @inline(__always)
     func configureOwnBoxedStyle(_ configure: (inout LayoutElementStyle) -> Void) {
-        let box = box.unsafelyUnwrapped
-        let style = box.styleRoom
-        SpecStyleSlot.initializeDefault(style)
-        configure(&style.pointee)
-        box.fields.pointee.customStyle = style
+        configure(&makeOwnStyle(box.unsafelyUnwrapped.fields).pointee)
     }
 
     @inlinable
