@@ -145,15 +145,23 @@ struct NodeLayoutWriter {
         var link = links + Int(parent.pointee.firstLink)
         let linksEnd = link + Int(parent.pointee.linkCount)
         while link < linksEnd {
-            let child = records + Int(link.pointee)
+            var child = records + Int(link.pointee)
             link += 1
-            let offset = child.pointee.position.orZero
-            let absolute = Point(x: origin.x + offset.x, y: origin.y + offset.y)
+            var offset = child.pointee.position.orZero
+            var absolute = Point(x: origin.x + offset.x, y: origin.y + offset.y)
+            // A spec record with one sublayout (an inset's, a ratio's) is passed through here, its child's
+            // offset added as the recursion would have: a loop step instead of a call per level.
+            while child.pointee.type != .node && child.pointee.linkCount == 1 {
+                child = records + Int(links[Int(child.pointee.firstLink)])
+                offset = child.pointee.position.orZero
+                absolute = Point(x: absolute.x + offset.x, y: absolute.y + offset.y)
+            }
             if child.pointee.type == .node {
                 guard cursor < end else { continue }
                 emitNodeLayout(child, absolute: absolute)
                 cursor += 1
-            } else {
+            } else if child.pointee.nodeCount > 0 {
+                // A spec without node records below it (a spacer's) emits nothing: not visited.
                 collectNodeLayouts(linkedFrom: child, origin: absolute)
             }
         }
@@ -173,35 +181,29 @@ extension NodeLayoutWriter {
         let slot = cursor
         let position = ceilPx(absolute)
         let record = pointer.pointee
-        if record.object >= 0 {
-            let object = objects + Int(record.object)
-            if object.pointee.sublayouts.isEmpty && record.position.isIdentical(to: position) {
-                slot.initialize(to: Layout(unsanitized: nil, type: record.type,
-                                           size: record.size, position: record.position, sublayouts: []))
-            } else {
-                slot.initialize(to: Layout(unsanitized: nil, type: .node,
-                                           size: Layout.resanitizedSize(record.size),
-                                           position: absolute.isNull ? .null : position, sublayouts: []))
-            }
-            // The element: moved out of the record's layout when it is movable (swapped with the new
-            // layout's nil: no reference counting — binding it to a local first cost a retain and a
-            // release); else retained — the record's layout keeps it, or for a record linked twice the
-            // layout it moved to.
-            if record.movedTo != 0 {
-                let movedTo = UnsafeRawPointer(start) + Int(record.movedTo &- 1)
-                slot.pointee.storedElement = movedTo.assumingMemoryBound(to: Layout.self).pointee.storedElement
-            } else if Int(record.object) >= firstMovable {
-                swap(&slot.pointee.storedElement, &object.pointee.storedElement)
-                pointer.pointee.movedTo = Int32(truncatingIfNeeded: UnsafeRawPointer(slot) - UnsafeRawPointer(start)) &+ 1
-            } else {
-                slot.pointee.storedElement = object.pointee.storedElement
-            }
-        } else if record.position.isIdentical(to: position) {
-            slot.initialize(to: Layout(unsanitized: nil, type: record.type, size: record.size,
-                                       position: record.position, sublayouts: []))
+        let object = objects + Int(record.object)
+        // One layout written for both cases (the record is a node's, so its type is `.node`): the reused
+        // record's size and position, or the new ones. Written as two initializations (with and without an
+        // object), the comparison was an outlined call of `Point.isIdentical` (callgrind).
+        let reused = (record.object < 0 || object.pointee.sublayouts.isEmpty)
+            && (record.position.x == position.x || (record.position.x != record.position.x && position.x != position.x))
+            && (record.position.y == position.y || (record.position.y != record.position.y && position.y != position.y))
+        slot.initialize(to: Layout(unsanitized: nil, type: .node,
+                                   size: reused ? record.size : Layout.resanitizedSize(record.size),
+                                   position: reused ? record.position : absolute.isNull ? .null : position,
+                                   sublayouts: []))
+        guard record.object >= 0 else { return }
+        // The element: moved out of the record's layout when it is movable (swapped with the new layout's
+        // nil: no reference counting — binding it to a local first cost a retain and a release); else
+        // retained — the record's layout keeps it, or for a record linked twice the layout it moved to.
+        if record.movedTo != 0 {
+            let movedTo = UnsafeRawPointer(start) + Int(record.movedTo &- 1)
+            slot.pointee.storedElement = movedTo.assumingMemoryBound(to: Layout.self).pointee.storedElement
+        } else if Int(record.object) >= firstMovable {
+            swap(&slot.pointee.storedElement, &object.pointee.storedElement)
+            pointer.pointee.movedTo = Int32(truncatingIfNeeded: UnsafeRawPointer(slot) - UnsafeRawPointer(start)) &+ 1
         } else {
-            slot.initialize(to: Layout(unsanitized: nil, type: .node, size: Layout.resanitizedSize(record.size),
-                                       position: absolute.isNull ? .null : position, sublayouts: []))
+            slot.pointee.storedElement = object.pointee.storedElement
         }
     }
 }
