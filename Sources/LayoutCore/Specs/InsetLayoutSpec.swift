@@ -57,14 +57,18 @@ public struct InsetLayoutSpec: LayoutElement {
     // by erasing it again — for a value that does not fit an existential's three inline words (an overlay
     // spec, a large user struct) a new box, where the existential initializer moved the caller's.
 
-    @inlinable
+    /// Always inlined into the code that builds the spec tree, as are the generic ratio initializers, the
+    /// listed-children stacks and the spacer: as calls, each spec paid a frame (saved registers, its
+    /// arguments spilled) and handed its three-word handle back to be stored again — feed-parity fresh
+    /// 11,824 → 11,578 instructions per cell for the cell's eight specs (callgrind).
+    @inlinable @inline(__always)
     public init<Child: LayoutElement>(insets: EdgeInsets, child: Child) {
         self.init(insets: insets, generic: child, hasStyle: false, style: { _ in })
     }
 
     /// A spec with a style of its own that `style` sets as it is built (no copy on write of the fields,
     /// as `spec.style.x = …` afterwards takes in a region: StackLayoutSpec+ListedChildrenStyle.swift).
-    @inlinable
+    @inlinable @inline(__always)
     public init<Child: LayoutElement>(insets: EdgeInsets, child: Child, style: (inout LayoutElementStyle) -> Void) {
         self.init(insets: insets, generic: child, hasStyle: true, style: style)
     }

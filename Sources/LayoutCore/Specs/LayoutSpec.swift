@@ -28,7 +28,7 @@ public struct LayoutSpec: LayoutElement {
     /// A spec whose style `configure` sets (in its own style, made once: no copy on write).
     /// Its style slot made in the arena the initializer found (through `uniqueOwnStyle` it looked the
     /// arena up again).
-    @inlinable
+    @inlinable @inline(__always)
     public init(configure: (inout LayoutElementStyle) -> Void) {
         if let arena = SpecArena.currentInRegion {
             let fields = SpecStorage<Fields>.reserveSlot(in: arena)
@@ -91,8 +91,9 @@ public struct LayoutSpec: LayoutElement {
 public typealias SpacerLayoutSpec = LayoutSpec
 
 extension LayoutSpec {
-    /// A spacer that takes the free space of its stack.
-    @inlinable
+    /// A spacer that takes the free space of its stack. Always inlined, as the spec initializers that take
+    /// a child are (InsetLayoutSpec.swift says why).
+    @inlinable @inline(__always)
     public static func spacer(flexGrow: Double = 1) -> LayoutSpec {
         LayoutSpec { $0.flexGrow = flexGrow }
     }

@@ -55,14 +55,15 @@ public struct RatioLayoutSpec: LayoutElement {
     // by erasing it again — for a value that does not fit an existential's three inline words (an overlay
     // spec, a large user struct) a new box, where the existential initializer moved the caller's.
 
-    @inlinable
+    /// Always inlined, as the inset's generic initializers are (InsetLayoutSpec.swift says why).
+    @inlinable @inline(__always)
     public init<Child: LayoutElement>(ratio: Double, child: Child) {
         self.init(ratio: ratio, generic: child, hasStyle: false, style: { _ in })
     }
 
     /// A spec with a style of its own that `style` sets as it is built (no copy on write of the fields,
     /// as `spec.style.x = …` afterwards takes in a region: StackLayoutSpec+ListedChildrenStyle.swift).
-    @inlinable
+    @inlinable @inline(__always)
     public init<Child: LayoutElement>(ratio: Double, child: Child, style: (inout LayoutElementStyle) -> Void) {
         self.init(ratio: ratio, generic: child, hasStyle: true, style: style)
     }

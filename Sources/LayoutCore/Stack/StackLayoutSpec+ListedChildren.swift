@@ -15,10 +15,11 @@
 // destroys of each child, an opaque existential box for a node): +332 instructions per feed-parity cell
 // over the arrays (callgrind), where these are −881 (fresh 14,897 → 14,016). Labels: the first child
 // takes `children:`, as the array does; an array argument never satisfies `A: LayoutElement`, so a call
-// has one candidate.
+// has one candidate. Each is always inlined into the code that builds the spec tree, with its closures
+// (InsetLayoutSpec.swift says why: −79 instructions per feed-parity cell for its three stacks, callgrind).
 
 extension StackLayoutSpec {
-    @inlinable
+    @inlinable @inline(__always)
     public static func vertical<A: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A
@@ -29,7 +30,7 @@ extension StackLayoutSpec {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func vertical<A: LayoutElement, B: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B
@@ -41,7 +42,7 @@ extension StackLayoutSpec {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func vertical<A: LayoutElement, B: LayoutElement, C: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C
@@ -54,7 +55,7 @@ extension StackLayoutSpec {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func vertical<A: LayoutElement, B: LayoutElement, C: LayoutElement, D: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D
@@ -68,7 +69,7 @@ extension StackLayoutSpec {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func vertical<A: LayoutElement, B: LayoutElement, C: LayoutElement, D: LayoutElement, E: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D, _ e: E
@@ -83,7 +84,7 @@ extension StackLayoutSpec {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func vertical<A: LayoutElement, B: LayoutElement, C: LayoutElement, D: LayoutElement, E: LayoutElement, F: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F
@@ -99,7 +100,7 @@ extension StackLayoutSpec {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func horizontal<A: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A
@@ -110,7 +111,7 @@ extension StackLayoutSpec {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func horizontal<A: LayoutElement, B: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B
@@ -122,7 +123,7 @@ extension StackLayoutSpec {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func horizontal<A: LayoutElement, B: LayoutElement, C: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C
@@ -135,7 +136,7 @@ extension StackLayoutSpec {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func horizontal<A: LayoutElement, B: LayoutElement, C: LayoutElement, D: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D
@@ -149,7 +150,7 @@ extension StackLayoutSpec {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func horizontal<A: LayoutElement, B: LayoutElement, C: LayoutElement, D: LayoutElement, E: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D, _ e: E
@@ -164,7 +165,7 @@ extension StackLayoutSpec {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func horizontal<A: LayoutElement, B: LayoutElement, C: LayoutElement, D: LayoutElement, E: LayoutElement, F: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F

@@ -14,7 +14,7 @@
 // anything would get a heap context where the caller did not inline the stack.
 
 extension StackLayoutSpec {
-    @inlinable
+    @inlinable @inline(__always)
     public static func vertical<A: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A,
@@ -26,7 +26,7 @@ extension StackLayoutSpec {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func vertical<A: LayoutElement, B: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B,
@@ -39,7 +39,7 @@ extension StackLayoutSpec {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func vertical<A: LayoutElement, B: LayoutElement, C: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C,
@@ -53,7 +53,7 @@ extension StackLayoutSpec {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func vertical<A: LayoutElement, B: LayoutElement, C: LayoutElement, D: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D,
@@ -68,7 +68,7 @@ extension StackLayoutSpec {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func vertical<A: LayoutElement, B: LayoutElement, C: LayoutElement, D: LayoutElement, E: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D, _ e: E,
@@ -84,7 +84,7 @@ extension StackLayoutSpec {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func vertical<A: LayoutElement, B: LayoutElement, C: LayoutElement, D: LayoutElement, E: LayoutElement, F: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F,
@@ -101,7 +101,7 @@ extension StackLayoutSpec {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func horizontal<A: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A,
@@ -113,7 +113,7 @@ extension StackLayoutSpec {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func horizontal<A: LayoutElement, B: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B,
@@ -126,7 +126,7 @@ extension StackLayoutSpec {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func horizontal<A: LayoutElement, B: LayoutElement, C: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C,
@@ -140,7 +140,7 @@ extension StackLayoutSpec {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func horizontal<A: LayoutElement, B: LayoutElement, C: LayoutElement, D: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D,
@@ -155,7 +155,7 @@ extension StackLayoutSpec {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func horizontal<A: LayoutElement, B: LayoutElement, C: LayoutElement, D: LayoutElement, E: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D, _ e: E,
@@ -171,7 +171,7 @@ extension StackLayoutSpec {
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     public static func horizontal<A: LayoutElement, B: LayoutElement, C: LayoutElement, D: LayoutElement, E: LayoutElement, F: LayoutElement>(
         spacing: Double = 0, justifyContent: StackLayoutJustifyContent = .start,
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F,
