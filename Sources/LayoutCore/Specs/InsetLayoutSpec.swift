@@ -42,7 +42,7 @@ public struct InsetLayoutSpec: LayoutElement {
         }
 
         @inlinable static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
-            arena.pointer(to: \.insets).unsafelyUnwrapped
+            arena.pointer(to: \.specs).unsafelyUnwrapped
         }
     }
 

@@ -8,7 +8,7 @@ public struct LayoutSpec: LayoutElement {
         @usableFromInline var customStyle: UnsafeMutablePointer<LayoutElementStyle>? = nil
         @inlinable init() {}
         @inlinable static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
-            arena.pointer(to: \.plains).unsafelyUnwrapped
+            arena.pointer(to: \.specs).unsafelyUnwrapped
         }
     }
 

@@ -40,7 +40,7 @@ public struct RatioLayoutSpec: LayoutElement {
         }
 
         @inlinable static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
-            arena.pointer(to: \.ratios).unsafelyUnwrapped
+            arena.pointer(to: \.specs).unsafelyUnwrapped
         }
     }
 

@@ -128,6 +128,9 @@ struct SpecElementSlot: SpecFields {
         arena.pointer(to: \.elements).unsafelyUnwrapped
     }
 
+    /// The element slab's own slot size (not the spec slab's).
+    @inlinable static var slotStride: Int { (8 + MemoryLayout<SpecElementSlot>.size + 7) & ~7 }
+
     @inlinable var customStyle: UnsafeMutablePointer<LayoutElementStyle>? {
         get { nil }
         set {}

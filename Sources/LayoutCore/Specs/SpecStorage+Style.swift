@@ -14,7 +14,7 @@ struct SpecStyleSlot: SpecFields {
 
     @inlinable
     static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
-        arena.pointer(to: \.styles).unsafelyUnwrapped
+        arena.pointer(to: \.specs).unsafelyUnwrapped
     }
 
     /// A style slot has no style of its own to point at.

@@ -11,6 +11,9 @@
 protocol SpecFields {
     /// This type's slab in `arena`.
     static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState>
+    /// Bytes from one slot of the slab to the next, its generation word included: the arena's shared spec
+    /// slot size by default (every built-in spec's fields and a style share one slab, SpecArena.specs).
+    static var slotStride: Int { get }
     /// Destroys a slot's fields when its region closes. The default deinitializes them (nothing to do for
     /// the built-in specs' trivial fields).
     static func destroy(_ fields: UnsafeMutablePointer<Self>, in arena: UnsafeMutablePointer<SpecArena>)
@@ -25,6 +28,8 @@ protocol SpecFields {
 }
 
 extension SpecFields {
+    @inlinable static var slotStride: Int { SpecArena.specSlotStride }
+
     @inlinable var elementsOwner: Unmanaged<SpecElements>? { nil }
 
     @inlinable

@@ -72,7 +72,7 @@ public struct StackLayoutSpec: LayoutElement {
         }
 
         @inlinable static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
-            arena.pointer(to: \.stacks).unsafelyUnwrapped
+            arena.pointer(to: \.specs).unsafelyUnwrapped
         }
 
         /// New children: a run of the open region's arena (`arena`), else a new box of elements.
