@@ -31,7 +31,8 @@ import CThreadLocal
 /// The slots of a slab (the built-in specs' and their styles', or the element children's): chunks that never
 /// move (handles point into them), filled and emptied like a stack — a region's mark is the slab's count
 /// before anything was built in it. A slot is a generation word followed by the fields (at offset 8: every
-/// spec's fields are 8-byte aligned); the fields are initialized exactly while the generation is non-zero. Plain memory behind a pointer: no reference counting on the spec path.
+/// spec's fields are 8-byte aligned); the fields are initialized exactly while the generation is non-zero.
+/// Plain memory behind a pointer: no reference counting on the spec path.
 @usableFromInline
 struct SpecSlabState {
     /// The chunk table (`chunkCount` chunks, room for `tableCapacity`).
