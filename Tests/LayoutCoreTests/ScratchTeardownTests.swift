@@ -1,5 +1,5 @@
 // The shortcuts of the scratch's flattening and teardown (LayoutScratch+Flattening.swift,
-// LayoutScratchStorage.swift): a size sanitized several times stops at its first fixed point, and the
+// LayoutScratchStorage.swift): a stored size sanitized several times stops at its first fixed point, and the
 // reset skips releasing a leaf's empty sublayout array (the standard library's immortal empty storage)
 // but releases every other one. Each must give exactly what the long way gives.
 
@@ -18,11 +18,12 @@ struct ScratchTeardownTests {
     @Test func sanitizingSeveralTimesStopsAtAFixedPointWithTheSameBits() {
         for width in Self.edgeValues {
             for height in Self.edgeValues {
-                let size = Size(width: width, height: height)
+                // What a record stores: a size sanitized once (the shortcut's first pass relies on it).
+                let size = Layout.sanitizedSize(Size(width: width, height: height))
                 for count in 0...4 {
                     var expected = size
                     for _ in 0..<count { expected = Layout.sanitizedSize(expected) }
-                    let shortcut = Layout.sanitizedSize(size, times: count)
+                    let shortcut = Layout.sanitizedSize(stored: size, times: count)
                     #expect(shortcut.width.bitPattern == expected.width.bitPattern
                                 && shortcut.height.bitPattern == expected.height.bitPattern,
                             "\(size) × \(count): \(shortcut) ≠ \(expected)")
