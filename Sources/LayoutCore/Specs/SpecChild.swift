@@ -142,9 +142,12 @@ struct SpecElementSlot: SpecFields {
     @usableFromInline @inline(__always)
     static func truncate(_ slab: UnsafeMutablePointer<SpecSlabState>, to mark: Int) {
         var index = slab.pointee.count
+        guard index > mark else { return }
         while index > mark {
             index &-= 1
             slab.pointee.count = index
+            // Before each element goes: its deinit may take slots (through the slow path, from `count`).
+            SpecSlab<SpecElementSlot>.invalidateNext(slab)
             let slot = SpecSlab<SpecElementSlot>.fields(slab, index)
             if slot.pointee.isObject {
                 // A class instance is stored inline: its reference is the existential's first word.
@@ -154,6 +157,7 @@ struct SpecElementSlot: SpecFields {
                 slot.pointer(to: \.element).unsafelyUnwrapped.deinitialize(count: 1)
             }
         }
+        SpecSlab<SpecElementSlot>.syncNext(slab)
     }
 }
 
