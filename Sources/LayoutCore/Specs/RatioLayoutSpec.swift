@@ -57,14 +57,14 @@ public struct RatioLayoutSpec: LayoutElement {
 
     /// Always inlined, as the inset's generic initializers are (InsetLayoutSpec.swift says why).
     @inlinable @inline(__always)
-    public init<Child: LayoutElement>(ratio: Double, child: Child) {
+    public init<Child: LayoutElement>(ratio: Double, child: borrowing Child) {
         self.init(ratio: ratio, generic: child, hasStyle: false, style: { _ in })
     }
 
     /// A spec with a style of its own that `style` sets as it is built (no copy on write of the fields,
     /// as `spec.style.x = …` afterwards takes in a region: StackLayoutSpec+ListedChildrenStyle.swift).
     @inlinable @inline(__always)
-    public init<Child: LayoutElement>(ratio: Double, child: Child, style: (inout LayoutElementStyle) -> Void) {
+    public init<Child: LayoutElement>(ratio: Double, child: borrowing Child, style: (inout LayoutElementStyle) -> Void) {
         self.init(ratio: ratio, generic: child, hasStyle: true, style: style)
     }
 
