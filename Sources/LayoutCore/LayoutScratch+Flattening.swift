@@ -48,10 +48,30 @@ extension Layout {
         let size = Layout.sanitizedSize(stored: record.pointee.size, times: 3)
         // The exact count, kept in the records as they were appended (walking the tree a second time to
         // count cost ~380 instructions per feed-parity cell): the array is allocated once, at that size,
-        // and the layouts are written straight into it (see `NodeLayoutEmission`).
+        // and the layouts are written straight into it. Allocated as an array literal is, through the
+        // standard library's intrinsic for them: its capacity is the count, where `Array.init(_:)` of a
+        // collection (what this was) and `Array(unsafeUninitializedCapacity:)` ask the allocator how large
+        // the block really is (`malloc_usable_size`) and divide by the stride — the same one allocation,
+        // −89 instructions per fresh and invalidated feed-parity cell (callgrind). Every element must be
+        // initialized before the array is finalized: the layouts the walk did not write — none while the
+        // records' `nodeCount` is exact, which debug builds assert — are empty ones, a wrong layout rather
+        // than uninitialized memory.
         var emitted: [Layout] = []
-        if record.pointee.nodeCount > 0 {
-            emitted = Array(NodeLayoutEmission(root: record, header: header, firstMovable: firstMovable))
+        let count = Int(record.pointee.nodeCount)
+        if count > 0 {
+            let allocation: ([Layout], _) = _allocateUninitializedArray(count._builtinWordValue)
+            let start = UnsafeMutablePointer<Layout>(allocation.1)
+            var writer = NodeLayoutWriter(records: header.pointee.records, links: header.pointee.links,
+                                          objects: header.pointee.objects, firstMovable: firstMovable, start: start,
+                                          cursor: start, end: start + count)
+            writer.collectNodeLayouts(linkedFrom: record, origin: .zero)
+            assert(writer.cursor == writer.end, "a record's nodeCount is more than the node layouts below it")
+            while writer.cursor < writer.end {
+                writer.cursor.initialize(to: Layout(unsanitized: nil, type: .node, size: .zero, position: .null,
+                                                    sublayouts: []))
+                writer.cursor += 1
+            }
+            emitted = _finalizeUninitializedArray(allocation.0)
         }
         // `consume`: moved into the result (it was retained for it, and released after the caller reset
         // the scratch). `unsanitized`: `size` already had the initializer's sanitization (the third).
@@ -78,50 +98,6 @@ extension Layout {
             remaining -= 1
         }
         return size
-    }
-}
-
-/// The node layouts a flattening emits, as a collection of the exact count whose `_copyContents(initializing:)`
-/// the standard library's `Array.init(_:)` calls once with the new array's uninitialized storage, allocated
-/// at that count (`_copyCollectionToContiguousArray`, inlinable and so specialized here): no per-element
-/// uniqueness and capacity checks as with `append`. `Array(unsafeUninitializedCapacity:)` allocates
-/// through the stdlib's unspecialized `_allocateBufferUninitialized`, which looked the storage class up at
-/// run time (~0.35k instructions more per feed-parity cell); `append(contentsOf:)` on an empty array (what
-/// this was before) went through the growth path `_consumeAndCreateNew`, which also called the runtime to
-/// copy the old (empty) contents and released the empty array: −124 instructions per fresh and
-/// invalidated feed-parity cell (callgrind).
-/// Only for that one call: the standard library traps if a collection hands over fewer elements than its
-/// count, so the layouts the walk did not write — none while the records' `nodeCount` is exact, which debug
-/// builds assert — are filled with empty layouts, as is every element read by subscript (a standard library
-/// that iterated instead of calling `_copyContents` would get those): a wrong layout rather than a trap.
-private struct NodeLayoutEmission: RandomAccessCollection {
-    let root: UnsafeMutablePointer<LayoutRecord>
-    let header: UnsafeMutablePointer<LayoutScratchHeader>
-    let firstMovable: Int
-
-    var startIndex: Int { 0 }
-    var endIndex: Int { Int(root.pointee.nodeCount) }
-    subscript(position: Int) -> Layout { NodeLayoutEmission.unwritten }
-
-    /// What stands in for a layout the walk did not write.
-    static var unwritten: Layout { Layout(unsanitized: nil, type: .node, size: .zero, position: .null, sublayouts: []) }
-
-    func makeIterator() -> EmptyCollection<Layout>.Iterator { EmptyCollection<Layout>.Iterator() }
-
-    func _copyContents(initializing buffer: UnsafeMutableBufferPointer<Layout>)
-        -> (EmptyCollection<Layout>.Iterator, Int) {
-        guard let start = buffer.baseAddress else { return (makeIterator(), 0) }
-        var writer = NodeLayoutWriter(records: header.pointee.records, links: header.pointee.links,
-                                      objects: header.pointee.objects, firstMovable: firstMovable, start: start,
-                                      cursor: start,
-                                      end: start + Swift.min(buffer.count, endIndex))
-        writer.collectNodeLayouts(linkedFrom: root, origin: .zero)
-        assert(writer.cursor == writer.end, "a record's nodeCount is more than the node layouts below it")
-        while writer.cursor < writer.end {
-            writer.cursor.initialize(to: NodeLayoutEmission.unwritten)
-            writer.cursor += 1
-        }
-        return (makeIterator(), writer.cursor - start)
     }
 }
 
