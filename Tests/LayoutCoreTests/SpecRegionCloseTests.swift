@@ -80,6 +80,46 @@ private struct LargeStructElement: LayoutElement {
         #expect(kept.name == "kept")
     }
 
+    /// Closing steps back through the element slab slot by slot, reading the chunk table only at a chunk's
+    /// start (SpecElementSlot.truncate): a region whose element children start mid-chunk and span chunks
+    /// releases or destroys each exactly once, and only its own; the slots are then taken again from its mark.
+    @Test(arguments: [1, 63, 64, 65, 130])
+    func closingReleasesElementChildrenAcrossChunks(count: Int) {
+        let arena = SpecArena.current
+        let elementsBefore = arena.pointee.liveElementCount
+        let destroyedBefore = DeinitCounter.count
+        var outerNode = CoreFixture.node("outer", 1, 1)
+        LayoutSpecRegion.with {
+            // The outer region's element children put the inner region's mark mid-chunk.
+            let outer = (0..<37).map { _ in InsetLayoutSpec(insets: EdgeInsets(all: 1), child: outerNode) }
+            let mark = arena.pointee.liveElementCount
+            var weakNodes: [() -> LeafNode?] = []
+            LayoutSpecRegion.with {
+                for index in 0..<count {
+                    if index.isMultiple(of: 2) {
+                        let node = CoreFixture.node("n\(index)", 1, 1)
+                        weakNodes.append { [weak node] in node }
+                        _ = InsetLayoutSpec(insets: EdgeInsets(all: 1), child: node)
+                    } else {
+                        _ = RatioLayoutSpec(ratio: 1, child: SmallStructElement(payload: DeinitCounter()))
+                    }
+                }
+                #expect(arena.pointee.liveElementCount == mark + count)
+            }
+            #expect(weakNodes.allSatisfy { $0() == nil })
+            #expect(DeinitCounter.count == destroyedBefore + count / 2)
+            #expect(arena.pointee.liveElementCount == mark)
+            // The next element child takes the first slot the inner region freed.
+            _ = InsetLayoutSpec(insets: EdgeInsets(all: 1), child: SmallStructElement(payload: DeinitCounter()))
+            #expect(arena.pointee.liveElementCount == mark + 1)
+            #expect(Self.isObjectFlags(arena, mark, mark + 1) == [false])
+            #expect(outer.count == 37)
+        }
+        #expect(DeinitCounter.count == destroyedBefore + count / 2 + 1)
+        #expect(arena.pointee.liveElementCount == elementsBefore)
+        #expect(isKnownUniquelyReferenced(&outerNode), "the outer region's node was released too often or too few times")
+    }
+
     /// Elements given as `any LayoutElement` (the array API, the existential initializers) are always
     /// destroyed through their existential, nodes included.
     @Test func existentialChildrenAreDestroyedThroughTheirWitnesses() {

@@ -143,18 +143,27 @@ struct SpecElementSlot: SpecFields {
     static func truncate(_ slab: UnsafeMutablePointer<SpecSlabState>, to mark: Int) {
         var index = slab.pointee.count
         guard index > mark else { return }
-        while index > mark {
+        // Slot by slot downwards from the last, stepping back a stride within a chunk (chunks never move,
+        // even while a deinit adds some): the chunk table is read once per chunk, not once per slot (−13
+        // instructions per feed-parity cell for its five element children, callgrind).
+        var slot = SpecSlab<SpecElementSlot>.fields(slab, index &- 1)
+        while true {
             index &-= 1
             slab.pointee.count = index
             // Before each element goes: its deinit may take slots (through the slow path, from `count`).
             SpecSlab<SpecElementSlot>.invalidateNext(slab)
-            let slot = SpecSlab<SpecElementSlot>.fields(slab, index)
             if slot.pointee.isObject {
                 // A class instance is stored inline: its reference is the existential's first word.
                 let element = UnsafeRawPointer(slot.pointer(to: \.element).unsafelyUnwrapped)
                 Unmanaged<AnyObject>.fromOpaque(element.load(as: UnsafeRawPointer.self)).release()
             } else {
                 slot.pointer(to: \.element).unsafelyUnwrapped.deinitialize(count: 1)
+            }
+            guard index > mark else { break }
+            if index & (SpecSlab<SpecElementSlot>.chunkCapacity &- 1) == 0 {
+                slot = SpecSlab<SpecElementSlot>.fields(slab, index &- 1)
+            } else {
+                slot = (UnsafeMutableRawPointer(slot) - slotStride).assumingMemoryBound(to: SpecElementSlot.self)
             }
         }
         SpecSlab<SpecElementSlot>.syncNext(slab)
