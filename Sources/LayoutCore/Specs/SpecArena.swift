@@ -188,12 +188,13 @@ enum SpecSlab<Fields: SpecFields> {
         var end = slab.pointee.count
         guard end > mark else { return }
         slab.pointee.count = mark
-        syncNext(slab)
         let table = slab.pointee.table.unsafelyUnwrapped
+        var chunk: UnsafeMutableRawPointer
         repeat {
             let last = end &- 1
             let start = Swift.max(mark, last & ~(chunkCapacity - 1))
-            var word = table[last >> chunkShift] + (last & (chunkCapacity - 1)) &* slotStride
+            chunk = table[last >> chunkShift]
+            var word = chunk + (last & (chunkCapacity - 1)) &* slotStride
             var remaining = end &- start
             repeat {
                 word.storeBytes(of: 0, as: UInt64.self)
@@ -202,6 +203,10 @@ enum SpecSlab<Fields: SpecFields> {
             } while remaining > 0
             end = start
         } while end > mark
+        // The last pass ended at `mark`, in its chunk: `next` is slot `mark` there (`syncNext` would find
+        // it through the table again: −9 instructions per feed-parity cell, callgrind).
+        slab.pointee.next = chunk + (mark & (chunkCapacity - 1)) &* slotStride
+        slab.pointee.chunkEnd = chunk + chunkCapacity &* slotStride
     }
 
     /// Empties the slab and frees its memory (the arena's thread is exiting).
