@@ -114,10 +114,14 @@ extension LayoutScratchHeader {
     /// not, is released as before.
     @inline(__always)
     mutating func destroyObjects(from start: Int) {
+        guard start < objectCount else { return }
         let emptyArray = Self.emptyArrayIdentity
-        var index = start
-        while index < objectCount {
-            let object = UnsafeMutableRawPointer(objects + index)
+        // By pointer up to an end read once: a deinit a release runs cannot reach this scratch (its
+        // owner holds it `inout` meanwhile), so `objects` and `objectCount` stay as they are (re-read
+        // after every release: 14 instructions more per feed-parity cell, callgrind).
+        var object = UnsafeMutableRawPointer(objects + start)
+        let end = UnsafeMutableRawPointer(objects + objectCount)
+        repeat {
             let element = (object + MemoryLayout<Layout>.offset(of: \Layout.storedElement)!)
                 .assumingMemoryBound(to: (any AnyObject & Sendable)?.self)
             if element.pointee != nil { _ = element.move() }
@@ -125,9 +129,9 @@ extension LayoutScratchHeader {
             if sublayouts.load(as: UnsafeRawPointer.self) != emptyArray {
                 _ = sublayouts.assumingMemoryBound(to: [Layout].self).move()
             }
-            index &+= 1
-        }
-        if start < objectCount { objectCount = start }
+            object += MemoryLayout<Layout>.stride
+        } while object < end
+        objectCount = start
     }
 
     /// The address of the object behind an empty array literal (`[]`): the standard library's shared,
