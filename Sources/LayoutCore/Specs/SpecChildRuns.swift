@@ -37,6 +37,11 @@ struct SpecChildRuns {
     /// The chunk runs are cut from now, and how much of it is taken.
     @usableFromInline var current = 0
     @usableFromInline var used = 0
+    /// Chunk `current`'s base and capacity (nil and 0 while it does not exist yet), kept here so that a run
+    /// is cut without reading the chunk table: −12 instructions per feed-parity cell for its three stacks
+    /// (callgrind).
+    @usableFromInline var currentBase: UnsafeMutablePointer<SpecChild>?
+    @usableFromInline var currentCapacity = 0
 
     @inlinable init() {}
 
@@ -48,20 +53,22 @@ struct SpecChildRuns {
     /// Frees every run cut since `mark`.
     @inlinable @inline(__always)
     mutating func truncate(to mark: Mark) {
-        current = mark.chunk
+        if current != mark.chunk {
+            current = mark.chunk
+            let chunk = chunks.unsafelyUnwrapped[current]
+            currentBase = chunk.base
+            currentCapacity = chunk.capacity
+        }
         used = mark.used
     }
 
     /// A run of `count` > 0 uninitialized children.
     @inlinable @inline(__always)
     mutating func reserve(_ count: Int) -> UnsafeMutablePointer<SpecChild> {
-        if current < chunkCount {
-            let chunk = chunks.unsafelyUnwrapped[current]
-            if used &+ count <= chunk.capacity {
-                let run = chunk.base + used
-                used &+= count
-                return run
-            }
+        if used &+ count <= currentCapacity {
+            let run = currentBase.unsafelyUnwrapped + used
+            used &+= count
+            return run
         }
         return reserveInNextChunk(count)
     }
@@ -93,7 +100,9 @@ struct SpecChildRuns {
         }
         current = next
         used = count
-        return chunks.unsafelyUnwrapped[next].base
+        currentBase = chunks.unsafelyUnwrapped[next].base
+        currentCapacity = chunks.unsafelyUnwrapped[next].capacity
+        return currentBase.unsafelyUnwrapped
     }
 
     /// Frees every chunk (the arena's thread is exiting).
