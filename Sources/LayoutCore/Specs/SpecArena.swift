@@ -337,21 +337,30 @@ extension UnsafeMutablePointer where Pointee == SpecArena {
 
     @usableFromInline @inline(never)
     func markOpenRegions() {
-        if pointee.depth > pointee.markCapacity {
-            let capacity = Swift.max(8, pointee.depth * 2)
-            let marks = UnsafeMutablePointer<SpecArena.Mark>.allocate(capacity: capacity)
-            if let old = pointee.marks {
-                marks.moveInitialize(from: old, count: pointee.markedDepth)
-                old.deallocate()
-            }
-            pointee.marks = marks
-            pointee.markCapacity = capacity
-        }
+        assert(pointee.markedDepth < pointee.depth, "called by prepareToBuild only, with a region to mark")
+        if pointee.depth > pointee.markCapacity { growMarks() }
         let mark = pointee.mark
-        while pointee.markedDepth < pointee.depth {
-            (pointee.marks.unsafelyUnwrapped + pointee.markedDepth).initialize(to: mark)
-            pointee.markedDepth += 1
+        var markedDepth = pointee.markedDepth
+        let marks = pointee.marks.unsafelyUnwrapped
+        repeat {
+            (marks + markedDepth).initialize(to: mark)
+            markedDepth &+= 1
+        } while markedDepth < pointee.depth
+        pointee.markedDepth = markedDepth
+    }
+
+    /// Room for a mark per open region. A call of its own: inlined, its registers were saved and restored
+    /// on every first build in a region (−3 instructions per feed-parity cell, callgrind).
+    @usableFromInline @inline(never)
+    func growMarks() {
+        let capacity = Swift.max(8, pointee.depth * 2)
+        let marks = UnsafeMutablePointer<SpecArena.Mark>.allocate(capacity: capacity)
+        if let old = pointee.marks {
+            marks.moveInitialize(from: old, count: pointee.markedDepth)
+            old.deallocate()
         }
+        pointee.marks = marks
+        pointee.markCapacity = capacity
     }
 
     /// Opens a region.
