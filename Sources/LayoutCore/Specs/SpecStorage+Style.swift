@@ -45,6 +45,15 @@ struct SpecStyleSlot: SpecFields {
     @inlinable @inline(__always)
     static func makeDefault(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<LayoutElementStyle> {
         arena.prepareToBuild()
+        return makeDefault(preparedIn: arena)
+    }
+
+    /// `makeDefault` for a caller that has already called `arena.prepareToBuild()` in this region (a spec's
+    /// initializer, right after reserving the spec's own slot): the check is not repeated (−6 instructions
+    /// per feed-parity cell for its two styles, callgrind).
+    @inlinable @inline(__always)
+    static func makeDefault(preparedIn arena: UnsafeMutablePointer<SpecArena>)
+        -> UnsafeMutablePointer<LayoutElementStyle> {
         let slot = SpecSlab<SpecStyleSlot>.reserve(slab(in: arena))
         let style = slot.pointer(to: \.style).unsafelyUnwrapped
         initializeDefault(style)
@@ -147,10 +156,11 @@ extension SpecFields {
     /// Gives fresh fields of `arena`'s open region (a spec being initialized: nothing shares them) a style
     /// of their own that `configure` sets in place: the `style:` initializers. No copy on write and no
     /// second thread-local lookup, as `spec.style.x = …` after the initializer takes (SpecStorage.uniqueStyle).
+    /// The initializer reserved the spec's slot just before, so the region is prepared for building.
     @inlinable @inline(__always)
     static func initializeOwnStyle(_ fields: UnsafeMutablePointer<Self>, in arena: UnsafeMutablePointer<SpecArena>,
                                    _ configure: (inout LayoutElementStyle) -> Void) {
-        let style = SpecStyleSlot.makeDefault(in: arena)
+        let style = SpecStyleSlot.makeDefault(preparedIn: arena)
         configure(&style.pointee)
         fields.pointee.customStyle = style
     }
