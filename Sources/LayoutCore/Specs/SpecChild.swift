@@ -166,7 +166,16 @@ struct SpecElementSlot: SpecFields {
                 slot = (UnsafeMutableRawPointer(slot) - slotStride).assumingMemoryBound(to: SpecElementSlot.self)
             }
         }
-        SpecSlab<SpecElementSlot>.syncNext(slab)
+        if slab.pointee.count == mark {
+            // `next` is the last slot emptied (slot `mark`), in its chunk: no table lookup, as `syncNext`
+            // takes (−3 instructions per feed-parity cell, callgrind). Else a deinit took slots: from `count`.
+            let capacity = SpecSlab<SpecElementSlot>.chunkCapacity
+            let next = UnsafeMutableRawPointer(slot) - 8
+            slab.pointee.next = next
+            slab.pointee.chunkEnd = next + (capacity &- (mark & (capacity &- 1))) &* slotStride
+        } else {
+            SpecSlab<SpecElementSlot>.syncNext(slab)
+        }
     }
 }
 
