@@ -2,8 +2,42 @@
 // (Layout): small value types in local arrays, no per-item objects. Everything works in stack/cross
 // coordinates; the direction helpers below are the only place that maps them to width/height.
 
-extension StackLayoutDirection {
+/// Maps stack/cross coordinates to width/height. The one-line driver runs on a type known to be
+/// horizontal or vertical (`HorizontalStackAxes`, `VerticalStackAxes`: its steps are specialized for each),
+/// so that no measurement, update or placement selects its axes at run time; the general driver runs on
+/// the direction itself.
+protocol StackAxes {
     /// The length along the stack axis (width for horizontal, height for vertical).
+    func stack(of size: Size) -> Double
+    /// The length along the cross axis.
+    func cross(of size: Size) -> Double
+    func size(stack: Double, cross: Double) -> Size
+    func point(stack: Double, cross: Double) -> Point
+}
+
+extension StackAxes {
+    /// Texture's directionSizeRange: a range given per axis.
+    @inline(__always) func range(stackMin: Double, stackMax: Double,
+                                 crossMin: Double, crossMax: Double) -> SizeRange {
+        SizeRange(min: size(stack: stackMin, cross: crossMin), max: size(stack: stackMax, cross: crossMax))
+    }
+}
+
+struct HorizontalStackAxes: StackAxes {
+    @inline(__always) func stack(of size: Size) -> Double { size.width }
+    @inline(__always) func cross(of size: Size) -> Double { size.height }
+    @inline(__always) func size(stack: Double, cross: Double) -> Size { Size(width: stack, height: cross) }
+    @inline(__always) func point(stack: Double, cross: Double) -> Point { Point(x: stack, y: cross) }
+}
+
+struct VerticalStackAxes: StackAxes {
+    @inline(__always) func stack(of size: Size) -> Double { size.height }
+    @inline(__always) func cross(of size: Size) -> Double { size.width }
+    @inline(__always) func size(stack: Double, cross: Double) -> Size { Size(width: cross, height: stack) }
+    @inline(__always) func point(stack: Double, cross: Double) -> Point { Point(x: cross, y: stack) }
+}
+
+extension StackLayoutDirection: StackAxes {
     @inline(__always) func stack(of size: Size) -> Double {
         self == .horizontal ? size.width : size.height
     }
@@ -19,12 +53,6 @@ extension StackLayoutDirection {
 
     @inline(__always) func point(stack: Double, cross: Double) -> Point {
         self == .horizontal ? Point(x: stack, y: cross) : Point(x: cross, y: stack)
-    }
-
-    /// Texture's directionSizeRange: a range given per axis.
-    @inline(__always) func range(stackMin: Double, stackMax: Double,
-                                 crossMin: Double, crossMax: Double) -> SizeRange {
-        SizeRange(min: size(stack: stackMin, cross: crossMin), max: size(stack: stackMax, cross: crossMax))
     }
 }
 
@@ -172,9 +200,9 @@ struct StackItem {
     /// Inlined: one re-measuring path (flexSingleLine's) called it (−2 instructions per feed-parity
     /// cell, callgrind).
     @inline(__always)
-    mutating func update(_ size: Size, _ direction: StackLayoutDirection) {
-        stackSize = direction.stack(of: size)
-        crossSize = direction.cross(of: size)
+    mutating func update(_ size: Size, _ axes: some StackAxes) {
+        stackSize = axes.stack(of: size)
+        crossSize = axes.cross(of: size)
     }
 
     static func effectiveAlignment(_ alignSelf: StackLayoutAlignSelf,

@@ -41,10 +41,10 @@ extension StackLayout {
     /// Resolve(flexBasis, parent, ∞)] (auto → [0, ∞], points → exact, a fraction of an undefined parent →
     /// NaN), cross range from the stack's range through the stretch rule. Under optimized flexing the
     /// flexible child gets a 0×0 placeholder instead.
-    static func measureAlongUnconstrainedStackAxis(_ items: StackItems, _ children: StackChildren,
-                                                   _ scratch: inout LayoutScratch, _ context: StackContext,
-                                                   optimizedFlexing: Bool) {
-        let parentStack = context.direction.stack(of: context.parentSize)
+    static func measureAlongUnconstrainedStackAxis<Axes: StackAxes>(
+        _ items: StackItems, _ children: StackChildren, _ scratch: inout LayoutScratch, _ context: StackContext,
+        _ axes: Axes, optimizedFlexing: Bool) {
+        let parentStack = axes.stack(of: context.parentSize)
         for index in items.indices {
             let layout: LayoutRecordIndex
             if optimizedFlexing && items[index].isFlexibleInBothDirections {
@@ -54,21 +54,21 @@ extension StackLayout {
                 layout = measure(children, index, items.baseAddress! + index,
                                  stackMin: basis.resolve(parent: parentStack, auto: 0),
                                  stackMax: basis.resolve(parent: parentStack, auto: .infinity),
-                                 crossMin: context.crossMin, crossMax: context.crossMax, context,
+                                 crossMin: context.crossMin, crossMax: context.crossMax, context, axes,
                                  into: &scratch)
             }
-            items[index].update(scratch.size(of: layout), context.direction)
+            items[index].update(scratch.size(of: layout), axes)
             items[index].record = layout
         }
     }
 
     /// Measures item `index` again and replaces its layout.
-    static func remeasure(_ index: Int, stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double,
-                          _ items: StackItems, _ children: StackChildren, _ scratch: inout LayoutScratch,
-                          _ context: StackContext) {
+    static func remeasure<Axes: StackAxes>(_ index: Int, stackMin: Double, stackMax: Double, crossMin: Double,
+                                           crossMax: Double, _ items: StackItems, _ children: StackChildren,
+                                           _ scratch: inout LayoutScratch, _ context: StackContext, _ axes: Axes) {
         let layout = measure(children, index, items.baseAddress! + index, stackMin: stackMin, stackMax: stackMax,
-                             crossMin: crossMin, crossMax: crossMax, context, into: &scratch)
-        items[index].update(scratch.size(of: layout), context.direction)
+                             crossMin: crossMin, crossMax: crossMax, context, axes, into: &scratch)
+        items[index].update(scratch.size(of: layout), axes)
         items[index].record = layout
     }
 
@@ -84,9 +84,10 @@ extension StackLayout {
     /// out of the item buffer first (~16 instructions a call; −156 instructions per feed-parity cell,
     /// callgrind).
     @inline(never)
-    static func measure(_ children: StackChildren, _ index: Int, _ item: UnsafePointer<StackItem>,
-                        stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double,
-                        _ context: StackContext, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+    static func measure<Axes: StackAxes>(_ children: StackChildren, _ index: Int, _ item: UnsafePointer<StackItem>,
+                                         stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double,
+                                         _ context: StackContext, _ axes: Axes,
+                                         into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         let childCrossMin: Double
         let childCrossMax: Double
         if item.pointee.alignment == .stretch {
@@ -96,8 +97,7 @@ extension StackLayout {
             childCrossMin = 0
             childCrossMax = crossMax
         }
-        let range = context.direction.range(stackMin: stackMin, stackMax: stackMax,
-                                            crossMin: childCrossMin, crossMax: childCrossMax)
+        let range = axes.range(stackMin: stackMin, stackMax: stackMax, crossMin: childCrossMin, crossMax: childCrossMax)
         // `SpecChild.layoutThatFits`'s dispatch, with the inset's and the ratio's layout functions kept
         // out of line: inlined here (the optimizer did), the inset's made every measurement — a node's
         // too — pay its 0x188-byte frame, six callee-saved registers and spills around the node's

@@ -6,11 +6,12 @@
 
 extension StackLayout {
     /// Steps 2–8 and the positioned phase for a stack that does not wrap (one line holding every item).
-    static func layoutSingleLine(_ items: StackItems, _ children: StackChildren, _ scratch: inout LayoutScratch,
-                                 _ context: StackContext, optimizedFlexing: Bool) -> LayoutRecordIndex {
+    static func layoutSingleLine<Axes: StackAxes>(_ items: StackItems, _ children: StackChildren,
+                                                  _ scratch: inout LayoutScratch, _ context: StackContext,
+                                                  _ axes: Axes, optimizedFlexing: Bool) -> LayoutRecordIndex {
         let all = items.indices
         // Step 2 (optimized flexing) was decided by the caller; step 3 — the first pass.
-        measureAlongUnconstrainedStackAxis(items, children, &scratch, context, optimizedFlexing: optimizedFlexing)
+        measureAlongUnconstrainedStackAxis(items, children, &scratch, context, axes, optimizedFlexing: optimizedFlexing)
         // The spacing part of the line's stack sum (`spacingExtent`, the same operations in the same
         // order), computed once for steps 5 and 8 (it was summed again for each: −76 instructions per
         // feed-parity cell, callgrind). The same walk finds whether any flex factor is other than exactly
@@ -30,14 +31,14 @@ extension StackLayout {
         // change (optimized flexing implies a factor > 0). NaN or negative factors flex.
         if optimizedFlexing || hasNonZeroFlexFactor {
             flexSingleLine(stackSum: stackDimensionSum(of: all, items, spacingExtent: spacingExtent), items, children,
-                           &scratch, context, optimizedFlexing: optimizedFlexing)
+                           &scratch, context, axes, optimizedFlexing: optimizedFlexing)
         }
         // Step 6 — the line's cross size and baseline.
         let line = singleLineCrossSize(items, context)
         // Step 7 — one line never stretches by alignContent (that needs two), so only items stretch.
-        stretchItems(all, toCrossSize: line.crossSize, items, children, &scratch, context)
+        stretchItems(all, toCrossSize: line.crossSize, items, children, &scratch, context, axes)
         // Step 8 (the sums) and the positioned phase.
-        return positionedSingleLine(items, line, spacingExtent: spacingExtent, context, into: &scratch)
+        return positionedSingleLine(items, line, spacingExtent: spacingExtent, context, axes, into: &scratch)
     }
 
     /// Step 6 for the only line (`computeLineCrossSizesAndBaselines` with one line): an exact cross range
@@ -75,10 +76,10 @@ extension StackLayout {
     /// sum 0, as `computeSums`); the cross sum is the line plus lineSpacing × 0 (kept: an infinite
     /// lineSpacing makes it NaN in Texture too). alignContent places the one line (space-between as start,
     /// space-around as center), justifyContent the items, alignItems each item across.
-    static func positionedSingleLine(_ items: StackItems, _ line: (crossSize: Double, baseline: Double),
-                                     spacingExtent: Double, _ context: StackContext,
-                                     into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        let direction = context.direction
+    static func positionedSingleLine<Axes: StackAxes>(_ items: StackItems,
+                                                      _ line: (crossSize: Double, baseline: Double),
+                                                      spacingExtent: Double, _ context: StackContext, _ axes: Axes,
+                                                      into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         let crossSum = context.lineSpacing * 0 + line.crossSize
         let crossViolation = violation(crossSum, min: context.crossMin, max: context.crossMax)
         let crossStart = StackDistribution(alignContent: context.alignContent, count: 1,
@@ -117,7 +118,7 @@ extension StackLayout {
             let cross = crossStart + crossOffset(of: items[index], lineCrossSize: line.crossSize,
                                                  lineBaseline: line.baseline)
             let record = scratch.record(items[index].record)
-            record.pointee.position = direction.point(stack: stackCursor, cross: cross)
+            record.pointee.position = axes.point(stack: stackCursor, cross: cross)
             nodeCount &+= record.pointee.nodeCount
             run.links[index] = Int32(truncatingIfNeeded: items[index].record)
             stackCursor += items[index].stackSize + items[index].spacingAfter
@@ -131,7 +132,7 @@ extension StackLayout {
             place(index)
         }
         if sumsWhilePlacing { stackSum = placedSum }
-        let size = context.range.clamp(direction.size(stack: foundationMax(stackSum, 0), cross: crossSum))
+        let size = context.range.clamp(axes.size(stack: foundationMax(stackSum, 0), cross: crossSum))
         return scratch.appendSpec(size: size, linksFrom: run.first, count: items.count, nodeCount: nodeCount)
     }
 }
