@@ -77,7 +77,7 @@ extension StackLayout {
     static func flexSingleLine<Axes: StackAxes>(stackSum: Double, _ items: StackItems, _ children: StackChildren,
                                                 _ scratch: inout LayoutScratch, _ context: StackContext,
                                                 _ axes: Axes, optimizedFlexing: Bool) {
-        let violation = violation(stackSum, min: context.stackMin, max: context.stackMax)
+        let violation = violation(stackSum, min: axes.stackMin(context), max: axes.stackMax(context))
         let mode = StackFlexMode(violation: violation)
         var factorSum = 0.0
         switch mode {
@@ -133,14 +133,16 @@ extension StackLayout {
         }
         let flexed = foundationMax(0, items[first].stackSize + firstAdjustment + remainder)
         remeasure(first, stackMin: flexed, stackMax: flexed,
-                  crossMin: context.crossMin, crossMax: context.crossMax, items, children, &scratch, context, axes)
+                  crossMin: axes.crossMin(context), crossMax: axes.crossMax(context), items, children, &scratch,
+                  context, axes)
         for index in first + 1 ..< items.count {
             let adjustment = shares.adjustment(of: items[index])
             guard adjustment != 0 else { continue }
             let noRemainder = 0.0
             let flexed = foundationMax(0, items[index].stackSize + adjustment + noRemainder)
             remeasure(index, stackMin: flexed, stackMax: flexed,
-                      crossMin: context.crossMin, crossMax: context.crossMax, items, children, &scratch, context, axes)
+                      crossMin: axes.crossMin(context), crossMax: axes.crossMax(context), items, children, &scratch,
+                  context, axes)
         }
     }
 
@@ -152,7 +154,8 @@ extension StackLayout {
                                                                _ context: StackContext, _ axes: Axes) {
         for index in line where items[index].isFlexibleInBothDirections {
             remeasure(index, stackMin: 0, stackMax: 0,
-                      crossMin: context.crossMin, crossMax: context.crossMax, items, children, &scratch, context, axes)
+                      crossMin: axes.crossMin(context), crossMax: axes.crossMax(context), items, children, &scratch,
+                  context, axes)
         }
     }
 }

@@ -34,7 +34,7 @@ extension StackLayout {
                            &scratch, context, axes, optimizedFlexing: optimizedFlexing)
         }
         // Step 6 — the line's cross size and baseline.
-        let line = singleLineCrossSize(items, context)
+        let line = singleLineCrossSize(items, context, axes)
         // Step 7 — one line never stretches by alignContent (that needs two), so only items stretch.
         stretchItems(all, toCrossSize: line.crossSize, items, children, &scratch, context, axes)
         // Step 8 (the sums) and the positioned phase.
@@ -46,14 +46,14 @@ extension StackLayout {
     /// sizes, clamped into the cross range. Inlined into the driver, as are StackDistribution's inits
     /// (call overhead gone: −65 instructions per feed-parity cell, callgrind).
     @inline(__always)
-    static func singleLineCrossSize(_ items: StackItems, _ context: StackContext)
+    static func singleLineCrossSize(_ items: StackItems, _ context: StackContext, _ axes: some StackAxes)
         -> (crossSize: Double, baseline: Double) {
-        if context.crossMin == context.crossMax {
+        if axes.crossMin(context) == axes.crossMax(context) {
             var baseline = 0.0
             for index in items.indices where items[index].isBaselineAligned {
                 baseline = foundationMax(baseline, items[index].baseline)
             }
-            return (context.crossMin, baseline)
+            return (axes.crossMin(context), baseline)
         }
         var maxStartToBaseline = 0.0
         var maxBaselineToEnd = 0.0
@@ -69,7 +69,8 @@ extension StackLayout {
         }
         let crossSize = foundationMax(maxStartToBaseline + maxBaselineToEnd, maxItemCrossSize)
         // MIN(MAX(min, size), max): the maximum wins should the range be inverted.
-        return (foundationMin(foundationMax(context.crossMin, crossSize), context.crossMax), maxStartToBaseline)
+        return (foundationMin(foundationMax(axes.crossMin(context), crossSize), axes.crossMax(context)),
+                maxStartToBaseline)
     }
 
     /// Step 8 and `positionedLayout` for the only line: the stack sum is the line's (MAX against the empty
@@ -81,7 +82,7 @@ extension StackLayout {
                                                       spacingExtent: Double, _ context: StackContext, _ axes: Axes,
                                                       into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         let crossSum = context.lineSpacing * 0 + line.crossSize
-        let crossViolation = violation(crossSum, min: context.crossMin, max: context.crossMax)
+        let crossViolation = violation(crossSum, min: axes.crossMin(context), max: axes.crossMax(context))
         let crossStart = StackDistribution(alignContent: context.alignContent, count: 1,
                                            violation: crossViolation).offset
         // The line's stack sum: spacingExtent + Σ stack sizes in child order. justifyContent start places
@@ -100,7 +101,7 @@ extension StackLayout {
             }
             itemDistribution = StackDistribution(
                 justifyContent: context.justifyContent, count: items.count,
-                violation: violation(stackSum, min: context.stackMin, max: context.stackMax))
+                violation: violation(stackSum, min: axes.stackMin(context), max: axes.stackMax(context)))
         }
         let betweenItems = context.spacing + itemDistribution.spacing
 
