@@ -188,10 +188,10 @@ public struct RatioLayoutSpec: LayoutElement {
         guard ratio > 0, ratio.isFinite else { return nil }
         var best: Size?
         if PixelGrid.isValidForSize(range.max.width) {
-            best = range.clamp(Size(width: range.max.width, height: floorPx(ratio * range.max.width)))
+            best = range.clamp(Size(width: range.max.width, height: floorPxWithoutCall(ratio * range.max.width)))
         }
         if PixelGrid.isValidForSize(range.max.height) {
-            let candidate = range.clamp(Size(width: floorPx(range.max.height / ratio), height: range.max.height))
+            let candidate = range.clamp(Size(width: floorPxWithoutCall(range.max.height / ratio), height: range.max.height))
             if let current = best {
                 // std::max_element with a "worse than" comparator: replace only when strictly better.
                 if abs(current.height / current.width - ratio) > abs(candidate.height / candidate.width - ratio) {
