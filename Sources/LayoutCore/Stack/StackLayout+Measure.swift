@@ -122,20 +122,6 @@ extension StackLayout {
         }
     }
 
-    /// `InsetLayoutSpec.layout`, out of line (see `measure`).
-    @inline(never)
-    static func layoutInset(_ fields: UnsafeMutablePointer<InsetLayoutSpec.Fields>, _ range: SizeRange,
-                            parentSize: Size, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        InsetLayoutSpec.layout(fields, range, parentSize: parentSize, into: &scratch)
-    }
-
-    /// `RatioLayoutSpec.layout`, out of line (see `measure`).
-    @inline(never)
-    static func layoutRatio(_ fields: UnsafeMutablePointer<RatioLayoutSpec.Fields>, _ range: SizeRange,
-                            parentSize: Size, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        RatioLayoutSpec.layout(fields, range, parentSize: parentSize, into: &scratch)
-    }
-
     /// The 0×0 layout Texture gives the skipped child of optimized flexing. It names the child (when the
     /// child is an object, i.e. a node) so that, should the child never be flexed, its node still gets a
     /// (zero) frame when the owning node flattens — exactly as in Texture.
@@ -143,4 +129,22 @@ extension StackLayout {
                                   into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         scratch.appendLeaf(element: child.layoutObject, type: child.layoutElementType, size: .zero)
     }
+}
+
+// The inset's and the ratio's layout out of line (see `StackLayout.measure`). Free functions: as static
+// methods of StackLayout they lost their unused metatype to a signature specialization, and the
+// specialized measure reached them through a thunk (4 instructions a call).
+
+/// `InsetLayoutSpec.layout`, out of line.
+@inline(never)
+func layoutInset(_ fields: UnsafeMutablePointer<InsetLayoutSpec.Fields>, _ range: SizeRange,
+                 parentSize: Size, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+    InsetLayoutSpec.layout(fields, range, parentSize: parentSize, into: &scratch)
+}
+
+/// `RatioLayoutSpec.layout`, out of line.
+@inline(never)
+func layoutRatio(_ fields: UnsafeMutablePointer<RatioLayoutSpec.Fields>, _ range: SizeRange,
+                 parentSize: Size, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+    RatioLayoutSpec.layout(fields, range, parentSize: parentSize, into: &scratch)
 }
