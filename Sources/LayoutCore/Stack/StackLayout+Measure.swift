@@ -47,9 +47,24 @@ extension StackLayout {
         _ items: StackItems, _ children: StackChildren, _ scratch: inout LayoutScratch, _ context: StackContext,
         _ axes: Axes, optimizedFlexing: Bool) {
         let parentStack = axes.stack(of: context.parentSize)
+        // Two loops, so that the usual one (no optimized flexing) tests nothing per item (−40 instructions
+        // per feed-parity cell, callgrind).
+        guard optimizedFlexing else {
+            for index in items.indices {
+                let basis = items[index].flexBasis
+                let layout = measure(children, index, items.baseAddress! + index,
+                                     stackMin: basis.resolve(parent: parentStack, auto: 0),
+                                     stackMax: basis.resolve(parent: parentStack, auto: .infinity),
+                                     crossMin: axes.crossMin(context), crossMax: axes.crossMax(context), context,
+                                     axes, into: &scratch)
+                items[index].update(scratch.size(of: layout), axes)
+                items[index].record = layout
+            }
+            return
+        }
         for index in items.indices {
             let layout: LayoutRecordIndex
-            if optimizedFlexing && items[index].isFlexibleInBothDirections {
+            if items[index].isFlexibleInBothDirections {
                 layout = placeholderLayout(for: children[index], into: &scratch)
             } else {
                 let basis = items[index].flexBasis
