@@ -191,7 +191,8 @@ public struct RatioLayoutSpec: LayoutElement {
             best = range.clamp(Size(width: range.max.width, height: floorPxWithoutCall(ratio * range.max.width)))
         }
         if PixelGrid.isValidForSize(range.max.height) {
-            let candidate = range.clamp(Size(width: floorPxWithoutCall(range.max.height / ratio), height: range.max.height))
+            let candidate = range.clamp(Size(width: floorPxWithoutCall(range.max.height / ratio),
+                                             height: range.max.height))
             if let current = best {
                 // std::max_element with a "worse than" comparator: replace only when strictly better.
                 if abs(current.height / current.width - ratio) > abs(candidate.height / candidate.width - ratio) {
