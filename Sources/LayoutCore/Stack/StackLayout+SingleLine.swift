@@ -48,12 +48,26 @@ extension StackLayout {
     @inline(__always)
     static func singleLineCrossSize(_ items: StackItems, _ context: StackContext, _ axes: some StackAxes)
         -> (crossSize: Double, baseline: Double) {
+        // Only alignItems makes items baseline-aligned (alignSelf has no baseline values): without it no
+        // item is, and the walks test none (−29 instructions per feed-parity cell, callgrind).
+        let alignsBaselines = context.alignItems == .baselineFirst || context.alignItems == .baselineLast
         if axes.crossMin(context) == axes.crossMax(context) {
             var baseline = 0.0
-            for index in items.indices where items[index].isBaselineAligned {
-                baseline = foundationMax(baseline, items[index].baseline)
+            if alignsBaselines {
+                for index in items.indices where items[index].isBaselineAligned {
+                    baseline = foundationMax(baseline, items[index].baseline)
+                }
             }
             return (axes.crossMin(context), baseline)
+        }
+        if !alignsBaselines {
+            var maxItemCrossSize = 0.0
+            for index in items.indices {
+                maxItemCrossSize = foundationMax(maxItemCrossSize, items[index].crossSize)
+            }
+            // As below with both baseline extents 0 (0 + 0 = +0).
+            let crossSize = foundationMax(0, maxItemCrossSize)
+            return (foundationMin(foundationMax(axes.crossMin(context), crossSize), axes.crossMax(context)), 0)
         }
         var maxStartToBaseline = 0.0
         var maxBaselineToEnd = 0.0
