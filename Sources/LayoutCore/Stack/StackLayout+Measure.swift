@@ -117,7 +117,8 @@ extension StackLayout {
             childCrossMin = 0
             childCrossMax = crossMax
         }
-        let range = axes.range(stackMin: stackMin, stackMax: stackMax, crossMin: childCrossMin, crossMax: childCrossMax)
+        let range = axes.range(stackMin: stackMin, stackMax: stackMax,
+                               crossMin: childCrossMin, crossMax: childCrossMax)
         // `SpecChild.layoutThatFits`'s dispatch, with the inset's and the ratio's layout functions kept
         // out of line: inlined here (the optimizer did), the inset's made every measurement — a node's
         // too — pay its 0x188-byte frame, six callee-saved registers and spills around the node's
