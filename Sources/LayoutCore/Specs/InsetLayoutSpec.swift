@@ -188,24 +188,8 @@ public struct InsetLayoutSpec: LayoutElement {
         // The child's dispatch with a nested inset or ratio out of line, as the stack's `measure` has it:
         // inlined, the ratio's layout made this function big enough that the optimizer called its pixel
         // rounding out of line (−66 instructions per feed-parity cell, callgrind).
-        let child = fields.pointee.child
-        let sublayout: LayoutRecordIndex
-        switch child.kind {
-        case .element:
-            sublayout = ElementInPlace.layoutThatFits(&child.element.pointee, childRange, parentSize: childParent,
-                                                      into: &scratch)
-        case .stack:
-            sublayout = StackLayoutSpec.layout(child.fields(StackLayoutSpec.Fields.self), childRange,
-                                               parentSize: childParent, into: &scratch)
-        case .inset:
-            sublayout = layoutInset(child.fields(Fields.self), childRange, parentSize: childParent, into: &scratch)
-        case .ratio:
-            sublayout = layoutRatio(child.fields(RatioLayoutSpec.Fields.self), childRange, parentSize: childParent,
-                                    into: &scratch)
-        case .plain:
-            sublayout = LayoutSpec.layout(child.fields(LayoutSpec.Fields.self), childRange, parentSize: childParent,
-                                          into: &scratch)
-        }
+        let sublayout = fields.pointee.child.layoutWithSpecsOutOfLine(childRange, parentSize: childParent,
+                                                                       into: &scratch)
         let childSize = scratch.size(of: sublayout)
         // Read again rather than kept across the child's layout: a reload, where the kept values were spilled.
         let inset = fields.pointee.insets

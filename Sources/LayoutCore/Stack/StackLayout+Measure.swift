@@ -124,21 +124,7 @@ extension StackLayout {
         // too — pay its 0x188-byte frame, six callee-saved registers and spills around the node's
         // witness call. Now a spec child's layout is a tail call (with the ratio's cheaper spec record,
         // LayoutScratch.appendSpec(sizeOf:): −111 instructions per feed-parity cell, callgrind).
-        let child = children[index]
-        let parentSize = context.parentSize
-        switch child.kind {
-        case .element:
-            return ElementInPlace.layoutThatFits(&child.element.pointee, range, parentSize: parentSize, into: &scratch)
-        case .stack:
-            return StackLayoutSpec.layout(child.fields(StackLayoutSpec.Fields.self), range, parentSize: parentSize,
-                                          into: &scratch)
-        case .inset:
-            return layoutInset(child.fields(InsetLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
-        case .ratio:
-            return layoutRatio(child.fields(RatioLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
-        case .plain:
-            return LayoutSpec.layout(child.fields(LayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
-        }
+        return children[index].layoutWithSpecsOutOfLine(range, parentSize: context.parentSize, into: &scratch)
     }
 
     /// The 0×0 layout Texture gives the skipped child of optimized flexing. It names the child (when the
