@@ -37,6 +37,27 @@ extension SpecChild {
         }
     }
 
+    /// `layoutThatFits` with a nested inset's or ratio's layout kept out of line (`layoutInset`,
+    /// `layoutRatio`): for the stack's `measure` and the inset's and ratio's own layout, which inlined them
+    /// and paid for it in frame size, spills and pixel rounding called out of line (StackLayout.measure,
+    /// InsetLayoutSpec.layout).
+    @inline(__always)
+    func layoutWithSpecsOutOfLine(_ range: SizeRange, parentSize: Size,
+                                  into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        switch kind {
+        case .element:
+            ElementInPlace.layoutThatFits(&element.pointee, range, parentSize: parentSize, into: &scratch)
+        case .stack:
+            StackLayoutSpec.layout(fields(StackLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
+        case .inset:
+            layoutInset(fields(InsetLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
+        case .ratio:
+            layoutRatio(fields(RatioLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
+        case .plain:
+            LayoutSpec.layout(fields(LayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
+        }
+    }
+
     /// `LayoutElement.usesDefaultLayoutStyle` of the child.
     @inline(__always)
     var usesDefaultLayoutStyle: Bool {

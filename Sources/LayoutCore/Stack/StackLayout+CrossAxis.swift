@@ -64,18 +64,19 @@ extension StackLayout {
                 lines[lineIndex].crossSize += extraCrossSizePerLine
             }
             stretchItems(lines[lineIndex].items, toCrossSize: lines[lineIndex].crossSize, items, children, &scratch,
-                         context)
+                         context, context.direction)
         }
     }
 
     /// Texture's stretchItemsAlongCrossDimension for one line.
-    static func stretchItems(_ line: Range<Int>, toCrossSize lineCrossSize: Double, _ items: StackItems,
-                             _ children: StackChildren, _ scratch: inout LayoutScratch, _ context: StackContext) {
+    static func stretchItems<Axes: StackAxes>(_ line: Range<Int>, toCrossSize lineCrossSize: Double,
+                                              _ items: StackItems, _ children: StackChildren,
+                                              _ scratch: inout LayoutScratch, _ context: StackContext, _ axes: Axes) {
         for index in line where items[index].alignment == .stretch {
             guard lineCrossSize - items[index].crossSize > violationEpsilon else { continue }
             let stackSize = items[index].stackSize
             remeasure(index, stackMin: stackSize, stackMax: stackSize,
-                      crossMin: lineCrossSize, crossMax: lineCrossSize, items, children, &scratch, context)
+                      crossMin: lineCrossSize, crossMax: lineCrossSize, items, children, &scratch, context, axes)
         }
     }
 }

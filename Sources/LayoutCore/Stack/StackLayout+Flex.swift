@@ -28,7 +28,7 @@ extension StackLayout {
         }
         if factorSum == 0 {
             if optimizedFlexing {
-                measureSkippedItemsAtZeroSize(line, items, children, &scratch, context)
+                measureSkippedItemsAtZeroSize(line, items, children, &scratch, context, context.direction)
             }
             return
         }
@@ -61,7 +61,8 @@ extension StackLayout {
             let remainder = index == firstFlexible && items[index].flexGrow > 0 ? remaining : 0
             let flexed = foundationMax(0, items[index].stackSize + adjustment + remainder)
             remeasure(index, stackMin: flexed, stackMax: flexed,
-                      crossMin: context.crossMin, crossMax: context.crossMax, items, children, &scratch, context)
+                      crossMin: context.crossMin, crossMax: context.crossMax, items, children, &scratch, context,
+                      context.direction)
         }
     }
 
@@ -73,10 +74,10 @@ extension StackLayout {
     /// driver keeps `flexLine`, which the single-line driver test compares against bit for bit.
     /// (flexLine walked the items four times, recomputing each adjustment: −137 instructions
     /// per feed-parity cell, callgrind.)
-    static func flexSingleLine(stackSum: Double, _ items: StackItems, _ children: StackChildren,
-                               _ scratch: inout LayoutScratch, _ context: StackContext,
-                               optimizedFlexing: Bool) {
-        let violation = violation(stackSum, min: context.stackMin, max: context.stackMax)
+    static func flexSingleLine<Axes: StackAxes>(stackSum: Double, _ items: StackItems, _ children: StackChildren,
+                                                _ scratch: inout LayoutScratch, _ context: StackContext,
+                                                _ axes: Axes, optimizedFlexing: Bool) {
+        let violation = violation(stackSum, min: axes.stackMin(context), max: axes.stackMax(context))
         let mode = StackFlexMode(violation: violation)
         var factorSum = 0.0
         switch mode {
@@ -86,7 +87,7 @@ extension StackLayout {
         }
         if factorSum == 0 {
             if optimizedFlexing {
-                measureSkippedItemsAtZeroSize(items.indices, items, children, &scratch, context)
+                measureSkippedItemsAtZeroSize(items.indices, items, children, &scratch, context, axes)
             }
             return
         }
@@ -132,25 +133,29 @@ extension StackLayout {
         }
         let flexed = foundationMax(0, items[first].stackSize + firstAdjustment + remainder)
         remeasure(first, stackMin: flexed, stackMax: flexed,
-                  crossMin: context.crossMin, crossMax: context.crossMax, items, children, &scratch, context)
+                  crossMin: axes.crossMin(context), crossMax: axes.crossMax(context), items, children, &scratch,
+                  context, axes)
         for index in first + 1 ..< items.count {
             let adjustment = shares.adjustment(of: items[index])
             guard adjustment != 0 else { continue }
             let noRemainder = 0.0
             let flexed = foundationMax(0, items[index].stackSize + adjustment + noRemainder)
             remeasure(index, stackMin: flexed, stackMax: flexed,
-                      crossMin: context.crossMin, crossMax: context.crossMax, items, children, &scratch, context)
+                      crossMin: axes.crossMin(context), crossMax: axes.crossMax(context), items, children, &scratch,
+                  context, axes)
         }
     }
 
     /// The child whose first measurement optimized flexing skipped gets measured with stack range [0, 0]
     /// when its line does not flex (Texture's layoutFlexibleChildrenAtZeroSize).
-    static func measureSkippedItemsAtZeroSize(_ line: Range<Int>, _ items: StackItems,
-                                              _ children: StackChildren, _ scratch: inout LayoutScratch,
-                                              _ context: StackContext) {
+    static func measureSkippedItemsAtZeroSize<Axes: StackAxes>(_ line: Range<Int>, _ items: StackItems,
+                                                               _ children: StackChildren,
+                                                               _ scratch: inout LayoutScratch,
+                                                               _ context: StackContext, _ axes: Axes) {
         for index in line where items[index].isFlexibleInBothDirections {
             remeasure(index, stackMin: 0, stackMax: 0,
-                      crossMin: context.crossMin, crossMax: context.crossMax, items, children, &scratch, context)
+                      crossMin: axes.crossMin(context), crossMax: axes.crossMax(context), items, children, &scratch,
+                  context, axes)
         }
     }
 }
@@ -199,10 +204,13 @@ struct StackFlexShares {
         item.stackSize * (item.flexShrink / factorSum)
     }
 
-    /// floor(violation × flexGrow / factorSum): `adjustment` when growing.
+    /// floor(violation × flexGrow / factorSum): `adjustment` when growing. A share of ±0 (every item that
+    /// does not grow) is its own floor, same sign and all, so it skips libm's `floor`, a call around which
+    /// the search for the first flexible item spilled its values (−4 instructions per feed-parity cell).
     @inline(__always)
     func growAdjustment(of item: StackItem) -> Double {
-        (violation * (item.flexGrow / factorSum)).rounded(.down)
+        let share = violation * (item.flexGrow / factorSum)
+        return share == 0 ? share : share.rounded(.down)
     }
 
     /// Grow: floor(violation × flexGrow / factorSum). Shrink: −|scaled / Σscaled × violation|, or 0 when

@@ -7,6 +7,9 @@ extension StackLayout {
     static func initializeItems(_ items: StackItems, _ children: StackChildren, _ context: StackContext) {
         // What every child with the default style gets (StackItem.defaultItem), made once per stack.
         let defaultItem = StackItem.defaultItem(context)
+        // Only alignItems makes items baseline-aligned (alignSelf has no baseline values): tested once, not per
+        // item (−20 instructions per feed-parity cell, callgrind).
+        let alignsBaselines = context.alignItems == .baselineFirst || context.alignItems == .baselineLast
         for index in 0..<children.count {
             // By address (no copy of the whole style; a node's under its lock), which left ~2.2k of the
             // feed-parity cell's instructions to style copies and a vertical stack's derived style. A
@@ -19,7 +22,7 @@ extension StackLayout {
             } else {
                 children[index].withLayoutStylePointer { item.initialize(to: StackItem(style: $0, context: context)) }
             }
-            if item.pointee.isBaselineAligned {
+            if alignsBaselines && item.pointee.isBaselineAligned {
                 item.pointee.setBaselineMetrics(of: children[index].style)
             }
         }
@@ -27,7 +30,9 @@ extension StackLayout {
 
     /// Step 2 — "optimized flexing": exactly one child both grows and shrinks (flexGrow > 0 and
     /// flexShrink > 0) and the stack axis is exact. That child's first measurement is skipped: it will be
-    /// measured at its flexed size, or at stack size 0 if its line does not flex.
+    /// measured at its flexed size, or at stack size 0 if its line does not flex. Inlined: as a call (the
+    /// optimizer's choice once the stack range is selected here) it cost ~29 instructions per stack.
+    @inline(__always)
     static func usesOptimizedFlexing(_ items: StackItems, _ context: StackContext) -> Bool {
         guard context.stackMin == context.stackMax else { return false }
         var flexibleCount = 0
@@ -41,34 +46,49 @@ extension StackLayout {
     /// Resolve(flexBasis, parent, ∞)] (auto → [0, ∞], points → exact, a fraction of an undefined parent →
     /// NaN), cross range from the stack's range through the stretch rule. Under optimized flexing the
     /// flexible child gets a 0×0 placeholder instead.
-    static func measureAlongUnconstrainedStackAxis(_ items: StackItems, _ children: StackChildren,
-                                                   _ scratch: inout LayoutScratch, _ context: StackContext,
-                                                   optimizedFlexing: Bool) {
-        let parentStack = context.direction.stack(of: context.parentSize)
+    static func measureAlongUnconstrainedStackAxis<Axes: StackAxes>(
+        _ items: StackItems, _ children: StackChildren, _ scratch: inout LayoutScratch, _ context: StackContext,
+        _ axes: Axes, optimizedFlexing: Bool) {
+        let parentStack = axes.stack(of: context.parentSize)
+        // Two loops, so that the usual one (no optimized flexing) tests nothing per item (−40 instructions
+        // per feed-parity cell, callgrind).
+        guard optimizedFlexing else {
+            for index in items.indices {
+                let basis = items[index].flexBasis
+                let layout = measure(children, index, items.baseAddress! + index,
+                                     stackMin: basis.resolve(parent: parentStack, auto: 0),
+                                     stackMax: basis.resolve(parent: parentStack, auto: .infinity),
+                                     crossMin: axes.crossMin(context), crossMax: axes.crossMax(context), context,
+                                     axes, into: &scratch)
+                items[index].update(scratch.size(of: layout), axes)
+                items[index].record = layout
+            }
+            return
+        }
         for index in items.indices {
             let layout: LayoutRecordIndex
-            if optimizedFlexing && items[index].isFlexibleInBothDirections {
+            if items[index].isFlexibleInBothDirections {
                 layout = placeholderLayout(for: children[index], into: &scratch)
             } else {
                 let basis = items[index].flexBasis
                 layout = measure(children, index, items.baseAddress! + index,
                                  stackMin: basis.resolve(parent: parentStack, auto: 0),
                                  stackMax: basis.resolve(parent: parentStack, auto: .infinity),
-                                 crossMin: context.crossMin, crossMax: context.crossMax, context,
+                                 crossMin: axes.crossMin(context), crossMax: axes.crossMax(context), context, axes,
                                  into: &scratch)
             }
-            items[index].update(scratch.size(of: layout), context.direction)
+            items[index].update(scratch.size(of: layout), axes)
             items[index].record = layout
         }
     }
 
     /// Measures item `index` again and replaces its layout.
-    static func remeasure(_ index: Int, stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double,
-                          _ items: StackItems, _ children: StackChildren, _ scratch: inout LayoutScratch,
-                          _ context: StackContext) {
+    static func remeasure<Axes: StackAxes>(_ index: Int, stackMin: Double, stackMax: Double, crossMin: Double,
+                                           crossMax: Double, _ items: StackItems, _ children: StackChildren,
+                                           _ scratch: inout LayoutScratch, _ context: StackContext, _ axes: Axes) {
         let layout = measure(children, index, items.baseAddress! + index, stackMin: stackMin, stackMax: stackMax,
-                             crossMin: crossMin, crossMax: crossMax, context, into: &scratch)
-        items[index].update(scratch.size(of: layout), context.direction)
+                             crossMin: crossMin, crossMax: crossMax, context, axes, into: &scratch)
+        items[index].update(scratch.size(of: layout), axes)
         items[index].record = layout
     }
 
@@ -84,9 +104,10 @@ extension StackLayout {
     /// out of the item buffer first (~16 instructions a call; −156 instructions per feed-parity cell,
     /// callgrind).
     @inline(never)
-    static func measure(_ children: StackChildren, _ index: Int, _ item: UnsafePointer<StackItem>,
-                        stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double,
-                        _ context: StackContext, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+    static func measure<Axes: StackAxes>(_ children: StackChildren, _ index: Int, _ item: UnsafePointer<StackItem>,
+                                         stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double,
+                                         _ context: StackContext, _ axes: Axes,
+                                         into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         let childCrossMin: Double
         let childCrossMax: Double
         if item.pointee.alignment == .stretch {
@@ -96,42 +117,14 @@ extension StackLayout {
             childCrossMin = 0
             childCrossMax = crossMax
         }
-        let range = context.direction.range(stackMin: stackMin, stackMax: stackMax,
-                                            crossMin: childCrossMin, crossMax: childCrossMax)
+        let range = axes.range(stackMin: stackMin, stackMax: stackMax,
+                               crossMin: childCrossMin, crossMax: childCrossMax)
         // `SpecChild.layoutThatFits`'s dispatch, with the inset's and the ratio's layout functions kept
         // out of line: inlined here (the optimizer did), the inset's made every measurement — a node's
         // too — pay its 0x188-byte frame, six callee-saved registers and spills around the node's
         // witness call. Now a spec child's layout is a tail call (with the ratio's cheaper spec record,
         // LayoutScratch.appendSpec(sizeOf:): −111 instructions per feed-parity cell, callgrind).
-        let child = children[index]
-        let parentSize = context.parentSize
-        switch child.kind {
-        case .element:
-            return ElementInPlace.layoutThatFits(&child.element.pointee, range, parentSize: parentSize, into: &scratch)
-        case .stack:
-            return StackLayoutSpec.layout(child.fields(StackLayoutSpec.Fields.self), range, parentSize: parentSize,
-                                          into: &scratch)
-        case .inset:
-            return layoutInset(child.fields(InsetLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
-        case .ratio:
-            return layoutRatio(child.fields(RatioLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
-        case .plain:
-            return LayoutSpec.layout(child.fields(LayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
-        }
-    }
-
-    /// `InsetLayoutSpec.layout`, out of line (see `measure`).
-    @inline(never)
-    static func layoutInset(_ fields: UnsafeMutablePointer<InsetLayoutSpec.Fields>, _ range: SizeRange,
-                            parentSize: Size, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        InsetLayoutSpec.layout(fields, range, parentSize: parentSize, into: &scratch)
-    }
-
-    /// `RatioLayoutSpec.layout`, out of line (see `measure`).
-    @inline(never)
-    static func layoutRatio(_ fields: UnsafeMutablePointer<RatioLayoutSpec.Fields>, _ range: SizeRange,
-                            parentSize: Size, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        RatioLayoutSpec.layout(fields, range, parentSize: parentSize, into: &scratch)
+        return children[index].layoutWithSpecsOutOfLine(range, parentSize: context.parentSize, into: &scratch)
     }
 
     /// The 0×0 layout Texture gives the skipped child of optimized flexing. It names the child (when the
@@ -141,4 +134,22 @@ extension StackLayout {
                                   into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         scratch.appendLeaf(element: child.layoutObject, type: child.layoutElementType, size: .zero)
     }
+}
+
+// The inset's and the ratio's layout out of line (see `StackLayout.measure`). Free functions: as static
+// methods of StackLayout they lost their unused metatype to a signature specialization, and the
+// specialized measure reached them through a thunk (4 instructions a call).
+
+/// `InsetLayoutSpec.layout`, out of line.
+@inline(never)
+func layoutInset(_ fields: UnsafeMutablePointer<InsetLayoutSpec.Fields>, _ range: SizeRange,
+                 parentSize: Size, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+    InsetLayoutSpec.layout(fields, range, parentSize: parentSize, into: &scratch)
+}
+
+/// `RatioLayoutSpec.layout`, out of line.
+@inline(never)
+func layoutRatio(_ fields: UnsafeMutablePointer<RatioLayoutSpec.Fields>, _ range: SizeRange,
+                 parentSize: Size, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+    RatioLayoutSpec.layout(fields, range, parentSize: parentSize, into: &scratch)
 }

@@ -6,11 +6,12 @@
 
 extension StackLayout {
     /// Steps 2–8 and the positioned phase for a stack that does not wrap (one line holding every item).
-    static func layoutSingleLine(_ items: StackItems, _ children: StackChildren, _ scratch: inout LayoutScratch,
-                                 _ context: StackContext, optimizedFlexing: Bool) -> LayoutRecordIndex {
+    static func layoutSingleLine<Axes: StackAxes>(_ items: StackItems, _ children: StackChildren,
+                                                  _ scratch: inout LayoutScratch, _ context: StackContext,
+                                                  _ axes: Axes, optimizedFlexing: Bool) -> LayoutRecordIndex {
         let all = items.indices
         // Step 2 (optimized flexing) was decided by the caller; step 3 — the first pass.
-        measureAlongUnconstrainedStackAxis(items, children, &scratch, context, optimizedFlexing: optimizedFlexing)
+        measureAlongUnconstrainedStackAxis(items, children, &scratch, context, axes, optimizedFlexing: optimizedFlexing)
         // The spacing part of the line's stack sum (`spacingExtent`, the same operations in the same
         // order), computed once for steps 5 and 8 (it was summed again for each: −76 instructions per
         // feed-parity cell, callgrind). The same walk finds whether any flex factor is other than exactly
@@ -30,14 +31,14 @@ extension StackLayout {
         // change (optimized flexing implies a factor > 0). NaN or negative factors flex.
         if optimizedFlexing || hasNonZeroFlexFactor {
             flexSingleLine(stackSum: stackDimensionSum(of: all, items, spacingExtent: spacingExtent), items, children,
-                           &scratch, context, optimizedFlexing: optimizedFlexing)
+                           &scratch, context, axes, optimizedFlexing: optimizedFlexing)
         }
         // Step 6 — the line's cross size and baseline.
-        let line = singleLineCrossSize(items, context)
+        let line = singleLineCrossSize(items, context, axes)
         // Step 7 — one line never stretches by alignContent (that needs two), so only items stretch.
-        stretchItems(all, toCrossSize: line.crossSize, items, children, &scratch, context)
+        stretchItems(all, toCrossSize: line.crossSize, items, children, &scratch, context, axes)
         // Step 8 (the sums) and the positioned phase.
-        return positionedSingleLine(items, line, spacingExtent: spacingExtent, context, into: &scratch)
+        return positionedSingleLine(items, line, spacingExtent: spacingExtent, context, axes, into: &scratch)
     }
 
     /// Step 6 for the only line (`computeLineCrossSizesAndBaselines` with one line): an exact cross range
@@ -45,14 +46,28 @@ extension StackLayout {
     /// sizes, clamped into the cross range. Inlined into the driver, as are StackDistribution's inits
     /// (call overhead gone: −65 instructions per feed-parity cell, callgrind).
     @inline(__always)
-    static func singleLineCrossSize(_ items: StackItems, _ context: StackContext)
+    static func singleLineCrossSize(_ items: StackItems, _ context: StackContext, _ axes: some StackAxes)
         -> (crossSize: Double, baseline: Double) {
-        if context.crossMin == context.crossMax {
+        // Only alignItems makes items baseline-aligned (alignSelf has no baseline values): without it no
+        // item is, and the walks test none (−29 instructions per feed-parity cell, callgrind).
+        let alignsBaselines = context.alignItems == .baselineFirst || context.alignItems == .baselineLast
+        if axes.crossMin(context) == axes.crossMax(context) {
             var baseline = 0.0
-            for index in items.indices where items[index].isBaselineAligned {
-                baseline = foundationMax(baseline, items[index].baseline)
+            if alignsBaselines {
+                for index in items.indices where items[index].isBaselineAligned {
+                    baseline = foundationMax(baseline, items[index].baseline)
+                }
             }
-            return (context.crossMin, baseline)
+            return (axes.crossMin(context), baseline)
+        }
+        if !alignsBaselines {
+            var maxItemCrossSize = 0.0
+            for index in items.indices {
+                maxItemCrossSize = foundationMax(maxItemCrossSize, items[index].crossSize)
+            }
+            // As below with both baseline extents 0 (0 + 0 = +0).
+            let crossSize = foundationMax(0, maxItemCrossSize)
+            return (foundationMin(foundationMax(axes.crossMin(context), crossSize), axes.crossMax(context)), 0)
         }
         var maxStartToBaseline = 0.0
         var maxBaselineToEnd = 0.0
@@ -68,19 +83,20 @@ extension StackLayout {
         }
         let crossSize = foundationMax(maxStartToBaseline + maxBaselineToEnd, maxItemCrossSize)
         // MIN(MAX(min, size), max): the maximum wins should the range be inverted.
-        return (foundationMin(foundationMax(context.crossMin, crossSize), context.crossMax), maxStartToBaseline)
+        return (foundationMin(foundationMax(axes.crossMin(context), crossSize), axes.crossMax(context)),
+                maxStartToBaseline)
     }
 
     /// Step 8 and `positionedLayout` for the only line: the stack sum is the line's (MAX against the empty
     /// sum 0, as `computeSums`); the cross sum is the line plus lineSpacing × 0 (kept: an infinite
     /// lineSpacing makes it NaN in Texture too). alignContent places the one line (space-between as start,
     /// space-around as center), justifyContent the items, alignItems each item across.
-    static func positionedSingleLine(_ items: StackItems, _ line: (crossSize: Double, baseline: Double),
-                                     spacingExtent: Double, _ context: StackContext,
-                                     into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        let direction = context.direction
+    static func positionedSingleLine<Axes: StackAxes>(_ items: StackItems,
+                                                      _ line: (crossSize: Double, baseline: Double),
+                                                      spacingExtent: Double, _ context: StackContext, _ axes: Axes,
+                                                      into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         let crossSum = context.lineSpacing * 0 + line.crossSize
-        let crossViolation = violation(crossSum, min: context.crossMin, max: context.crossMax)
+        let crossViolation = violation(crossSum, min: axes.crossMin(context), max: axes.crossMax(context))
         let crossStart = StackDistribution(alignContent: context.alignContent, count: 1,
                                            violation: crossViolation).offset
         // The line's stack sum: spacingExtent + Σ stack sizes in child order. justifyContent start places
@@ -99,7 +115,7 @@ extension StackLayout {
             }
             itemDistribution = StackDistribution(
                 justifyContent: context.justifyContent, count: items.count,
-                violation: violation(stackSum, min: context.stackMin, max: context.stackMax))
+                violation: violation(stackSum, min: axes.stackMin(context), max: axes.stackMax(context)))
         }
         let betweenItems = context.spacing + itemDistribution.spacing
 
@@ -117,7 +133,7 @@ extension StackLayout {
             let cross = crossStart + crossOffset(of: items[index], lineCrossSize: line.crossSize,
                                                  lineBaseline: line.baseline)
             let record = scratch.record(items[index].record)
-            record.pointee.position = direction.point(stack: stackCursor, cross: cross)
+            record.pointee.position = axes.point(stack: stackCursor, cross: cross)
             nodeCount &+= record.pointee.nodeCount
             run.links[index] = Int32(truncatingIfNeeded: items[index].record)
             stackCursor += items[index].stackSize + items[index].spacingAfter
@@ -131,7 +147,7 @@ extension StackLayout {
             place(index)
         }
         if sumsWhilePlacing { stackSum = placedSum }
-        let size = context.range.clamp(direction.size(stack: foundationMax(stackSum, 0), cross: crossSum))
+        let size = context.range.clamp(axes.size(stack: foundationMax(stackSum, 0), cross: crossSum))
         return scratch.appendSpec(size: size, linksFrom: run.first, count: items.count, nodeCount: nodeCount)
     }
 }

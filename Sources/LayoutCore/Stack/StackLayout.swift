@@ -63,7 +63,12 @@ enum StackLayout {
             // the decision cost ~14 instructions per stack (−64 per feed-parity cell).
             let optimizedFlexing = usesOptimizedFlexing(items, context)
             if context.flexWrap == .noWrap && driver == .automatic {
-                return layoutSingleLine(items, children, &scratch, context, optimizedFlexing: optimizedFlexing)
+                if context.direction == .horizontal {
+                    return layoutSingleLine(items, children, &scratch, context, HorizontalStackAxes(),
+                                            optimizedFlexing: optimizedFlexing)
+                }
+                return layoutSingleLine(items, children, &scratch, context, VerticalStackAxes(),
+                                        optimizedFlexing: optimizedFlexing)
             }
             return layout(items, children, &scratch, context, optimizedFlexing: optimizedFlexing)
         }
@@ -89,7 +94,8 @@ enum StackLayout {
     private static func layout(_ items: StackItems, _ children: StackChildren, _ scratch: inout LayoutScratch,
                                _ context: StackContext, optimizedFlexing: Bool) -> LayoutRecordIndex {
         // Step 2 (optimized flexing) was decided by the caller. Step 3 — first pass: flexBasis on the stack axis, the stretch rule on the cross axis.
-        measureAlongUnconstrainedStackAxis(items, children, &scratch, context, optimizedFlexing: optimizedFlexing)
+        measureAlongUnconstrainedStackAxis(items, children, &scratch, context, context.direction,
+                                           optimizedFlexing: optimizedFlexing)
 
         // Step 4 — lines (one for noWrap).
         var lines = collectLines(items, context)
