@@ -36,33 +36,43 @@ enum MeasurementTicket {
     private static let blocks = Atomic<UInt64>(0)
     private static let blockSize: UInt64 = 1 << 32
 
+    /// The calling thread's tickets (loom_thread_local.h): a measurement takes the address once and
+    /// passes it to the functions below.
+    typealias Tickets = UnsafeMutablePointer<loom_measurement_tickets_t>
+
+    @inline(__always)
+    static var tickets: Tickets { loom_measurement_tickets_address() }
+
     /// A ticket no other measurement has (never 0).
     @inline(__always)
-    static func next() -> UInt64 {
+    static func next(in tickets: Tickets = tickets) -> UInt64 {
         // A block's last ticket is never handed out, so a thread whose next ticket is a multiple of the
         // block size (0 at first) takes a new block.
-        if loom_peek_measurement_ticket() % blockSize == 0 { takeBlock() }
-        return loom_take_measurement_ticket()
+        if tickets.pointee.next % blockSize == 0 { takeBlock(tickets) }
+        let ticket = tickets.pointee.next
+        tickets.pointee.next = ticket &+ 1
+        return ticket
     }
 
     @inline(never)
-    private static func takeBlock() {
+    private static func takeBlock(_ tickets: Tickets) {
         let block = blocks.wrappingAdd(1, ordering: .relaxed).newValue
         // Block b holds tickets b·2³² + 1 ..< (b + 1)·2³² (block 0 is never taken: tickets are never 0).
-        loom_set_next_measurement_ticket(block &* blockSize &+ 1)
+        tickets.pointee.next = block &* blockSize &+ 1
     }
 
     /// The ticket of the measurement running on this thread, 0 when none.
     @inline(__always)
-    static var current: UInt64 {
-        loom_current_measurement_ticket()
+    static func current(in tickets: Tickets = tickets) -> UInt64 {
+        tickets.pointee.current
     }
 
     /// Runs `body` (a node's own measurement) with `ticket` as the current one, then restores the outer one.
     @inline(__always)
-    static func measuring<R>(_ ticket: UInt64, _ body: () -> R) -> R {
-        let outer = loom_exchange_measurement_ticket(ticket)
-        defer { loom_exchange_measurement_ticket(outer) }
+    static func measuring<R>(_ ticket: UInt64, in tickets: Tickets = tickets, _ body: () -> R) -> R {
+        let outer = tickets.pointee.current
+        tickets.pointee.current = ticket
+        defer { tickets.pointee.current = outer }
         return body()
     }
 }

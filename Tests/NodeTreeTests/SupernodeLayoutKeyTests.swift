@@ -214,11 +214,11 @@ struct MeasurementTicketTests {
     }
 
     @Test func measuringSetsTheCurrentTicketAndRestoresTheOuterOne() {
-        let outer = MeasurementTicket.current
+        let outer = MeasurementTicket.current()
         let ticket = MeasurementTicket.next()
-        let inner = MeasurementTicket.measuring(ticket) { MeasurementTicket.current }
+        let inner = MeasurementTicket.measuring(ticket) { MeasurementTicket.current() }
         #expect(inner == ticket)
-        #expect(MeasurementTicket.current == outer)
+        #expect(MeasurementTicket.current() == outer)
     }
 }
 
