@@ -15,7 +15,8 @@ import LayoutCore
 
 extension DisplayNode {
     private enum CacheLookup {
-        case hit(size: Size, sublayouts: [Layout])
+        case calculatedHit
+        case pendingHit
         case miss(version: UInt64)
         /// Pending on an ancestor's transition and measured outside it: compute, do not cache.
         case uncached
@@ -52,9 +53,20 @@ extension DisplayNode {
         //    invalidated −47).
         let locked = state.lockValue()
         switch lookUpLayout(in: &locked.pointee, constrainedSize, parentSize: parentSize, by: requester) {
-        case .hit(let size, let sublayouts):
+        case .calculatedHit:
+            // A hit's size is a stored layout's (NodeLayoutRecord), so `resanitizedSize` gives what
+            // Layout(node:size:) would store for it, mostly without rounding it again (only arithmetic and
+            // an atomic counter, under the lock). The hit's fields are read here, not carried in the
+            // lookup's result (feed-parity fresh −13 instructions per cell, invalidated −2, cached −1;
+            // a result carrying them once cost an outlined copy and destroy, +140 per hit, callgrind).
+            let size = Layout.resanitizedSize(locked.pointee.calculatedSlot.size)
+            let sublayouts = locked.pointee.calculatedSlot.sublayouts
             state.unlockValue()
-            // `size` is already what Layout(node:size:) would store (lookUpLayout).
+            return Layout(node: self, sanitizedSize: size, sublayouts: sublayouts)
+        case .pendingHit:
+            let size = Layout.resanitizedSize(locked.pointee.pendingSlot.size)
+            let sublayouts = locked.pointee.pendingSlot.sublayouts
+            state.unlockValue()
             return Layout(node: self, sanitizedSize: size, sublayouts: sublayouts)
         case .uncached:
             let styleSize = locked.pointee.style.size
@@ -90,7 +102,7 @@ extension DisplayNode {
 
     /// Step 1 of a measurement, under the node's lock: the calculated, then the pending layout if valid for
     /// (range, parent, version), counted and remembered for the requesting supernode measurement; else the
-    /// version and the style size to compute with.
+    /// version to compute at.
     @inline(__always)
     private func lookUpLayout(in s: inout State, _ constrainedSize: SizeRange, parentSize: Size,
                               by requester: UInt64) -> CacheLookup {
@@ -100,21 +112,16 @@ extension DisplayNode {
         if s.isLayoutPending && isMeasuringOutsidePendingTransition(s.pendingTransitionID) {
             return .uncached
         }
-        // The slots are read in place (an empty slot is never valid), not copied out as optionals. A hit's
-        // size is a stored layout's (NodeLayoutRecord), so `resanitizedSize` gives what Layout(node:size:)
-        // would store for it, mostly without rounding it again; decided here, not in the hit's case of the
-        // caller, where the branch made the optimizer copy the lookup result (an outlined copy and destroy,
-        // +140 instructions per hit, callgrind, feed-parity cached).
-        // Only arithmetic and an atomic counter run under the lock for it.
+        // The slots are read in place (an empty slot is never valid), not copied out as optionals.
         if s.calculatedSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
             s.statistics.cacheHits += 1
             s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: s.calculatedSlot.size)
-            return .hit(size: Layout.resanitizedSize(s.calculatedSlot.size), sublayouts: s.calculatedSlot.sublayouts)
+            return .calculatedHit
         }
         if s.pendingSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
             s.statistics.cacheHits += 1
             s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: s.pendingSlot.size)
-            return .hit(size: Layout.resanitizedSize(s.pendingSlot.size), sublayouts: s.pendingSlot.sublayouts)
+            return .pendingHit
         }
         s.statistics.cacheMisses += 1
         return .miss(version: version)
