@@ -87,11 +87,11 @@ extension DisplayNode {
             //    under the lock (no user code runs there): building it outside and moving it in cost an
             //    outlined copy and destroy of the ~100-byte record per miss (~100 instructions per leaf
             //    measurement, callgrind, feed-parity fresh).
+            let request = MeasurementRequest(constrainedSize, parentSize: parentSize)
             state.withLock { s in
-                s.noteComputedMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: layout.size)
+                s.noteComputedMeasurement(by: requester, request, size: layout.size)
                 if s.layoutVersion == version {
-                    s.pendingSlot.replace(with: layout, constrainedSize: constrainedSize, parentSize: parentSize,
-                                          version: version, ticket: ticket)
+                    s.pendingSlot.replace(with: layout, request: request, version: version, ticket: ticket)
                 } else {
                     s.statistics.discardedMeasurements += 1
                 }

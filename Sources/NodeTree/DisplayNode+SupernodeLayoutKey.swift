@@ -142,14 +142,18 @@ struct SupernodeMeasurementKeys {
     /// fresh feed-parity layout (callgrind). The lookup's hit path keeps `record`: there both changes cost
     /// the cached layout of a cell an instruction or two (register allocation of the lookup).
     @inline(__always)
-    mutating func recordComputed(ticket: UInt64, range: SizeRange, parentSize: Size, size: Size) {
+    mutating func recordComputed(ticket: UInt64, request: MeasurementRequest, size: Size) {
         let slot = clock == 0 ? 0 : slot(of: ticket) ?? leastRecentSlot
         clock &+= 1
         let stamp = clock
         withUnsafeMutablePointer(to: &tickets) { Self.element(slot, of: $0, as: UInt64.self).pointee = ticket }
         withUnsafeMutablePointer(to: &stamps) { Self.element(slot, of: $0, as: UInt64.self).pointee = stamp }
         withUnsafeMutablePointer(to: &entries) {
-            Self.element(slot, of: $0, as: Entry.self).pointee = Entry(range: range, parentSize: parentSize, size: size)
+            let entry = Self.element(slot, of: $0, as: Entry.self)
+            assert(MemoryLayout<Entry>.offset(of: \.parentSize)
+                   == MemoryLayout<Entry>.offset(of: \.range)! + MemoryLayout<SizeRange>.size)
+            request.store(over: UnsafeMutableRawPointer(entry) + MemoryLayout<Entry>.offset(of: \.range)!)
+            entry.pointee.size = size
         }
     }
 
@@ -204,9 +208,9 @@ extension DisplayNode.State {
 
     /// `noteMeasurement` after computing the measurement (SupernodeMeasurementKeys.recordComputed).
     @inline(__always)
-    mutating func noteComputedMeasurement(by ticket: UInt64, _ range: SizeRange, parentSize: Size, size: Size) {
+    mutating func noteComputedMeasurement(by ticket: UInt64, _ request: MeasurementRequest, size: Size) {
         guard ticket != 0 else { return }
-        measuredBySupernodes.recordComputed(ticket: ticket, range: range, parentSize: parentSize, size: size)
+        measuredBySupernodes.recordComputed(ticket: ticket, request: request, size: size)
     }
 
     /// The range and parent size the supernode's applied layout measured the node with, if the node knew
