@@ -284,8 +284,8 @@ struct MeasurementTicketTests {
     @Test func aFirstComputedKeyIsFoundAndPushedOutLikeAnyOther() {
         var keys = SupernodeMeasurementKeys()
         let first = key(9, width: 30)
-        keys.recordComputed(ticket: first.ticket, request: MeasurementRequest(first.range, parentSize: first.parentSize),
-                            size: first.size)
+        keys.recordComputed(ticket: first.ticket,
+                            request: MeasurementRequest(first.range, parentSize: first.parentSize), size: first.size)
         #expect(keys.key(for: 9).map(fields) == fields(first))
         for ticket in UInt64(1)...3 { keys.record(key(ticket, width: 10)) }
         #expect(keys.key(for: 9) != nil)

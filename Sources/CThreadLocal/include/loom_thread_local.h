@@ -13,9 +13,9 @@
 
 /// The measuring thread's tickets: the current measurement's (0 outside one) and the next of the thread's
 /// block (0 until the thread takes its first; NodeTree hands out tickets from per-thread blocks so that
-/// measuring never writes a cache line another thread writes). One thread-local for both, so that a measurement, which reads the one and takes the other,
-/// computes one thread-local address instead of two (−3.5 instructions per leaf measurement, callgrind,
-/// feed-parity fresh).
+/// measuring never writes a cache line another thread writes). One thread-local for both, so that a
+/// measurement, which reads the one and takes the other, computes one thread-local address instead of two
+/// (−3.5 instructions per leaf measurement, callgrind, feed-parity fresh).
 typedef struct {
     uint64_t current;
     uint64_t next;
