@@ -15,10 +15,11 @@ import LayoutCore
 
 extension DisplayNode {
     private enum CacheLookup {
-        case hit(size: Size, sublayouts: [Layout])
-        case miss(version: UInt64, styleSize: LayoutElementSize)
+        case calculatedHit
+        case pendingHit
+        case miss(version: UInt64)
         /// Pending on an ancestor's transition and measured outside it: compute, do not cache.
-        case uncached(styleSize: LayoutElementSize)
+        case uncached
     }
 
     /// Texture's layoutThatFits: — the node's layout for `constrainedSize`, relative to a parent of size
@@ -41,36 +42,56 @@ extension DisplayNode {
         // The supernode measurement this one is part of, if any: the node remembers what it asked, so the
         // node's layout pass can apply the layout that supernode's layout used
         // (DisplayNode+SupernodeLayoutKey.swift).
-        let requester = MeasurementTicket.current
+        let tickets = MeasurementTicket.tickets
+        let requester = MeasurementTicket.current(in: tickets)
         // 1. Look up both slots under one lock (Locked.lockValue: no closure; nothing but the lookup of
-        //    the state runs while it is held).
-        let lookup = lookUpLayout(in: &state.lockValue().pointee, constrainedSize, parentSize: parentSize,
-                                  by: requester)
-        state.unlockValue()
-        switch lookup {
-        case .hit(let size, let sublayouts):
-            // `size` is already what Layout(node:size:) would store (lookUpLayout).
+        //    the state runs while it is held). A miss copies the style size out of the state in its own
+        //    case, straight into the argument of calculateLayoutThatFits: carried in the lookup's result,
+        //    the 50-byte size was copied twice (into registers and the result under the lock, then into
+        //    the argument), and the larger result made the optimizer shuffle every case's fields
+        //    (−15 instructions per leaf measurement, callgrind: feed-parity fresh −100 per cell,
+        //    invalidated −47).
+        let locked = state.lockValue()
+        switch lookUpLayout(in: &locked.pointee, constrainedSize, parentSize: parentSize, by: requester) {
+        case .calculatedHit:
+            // A hit's size is a stored layout's (NodeLayoutRecord), so `resanitizedSize` gives what
+            // Layout(node:size:) would store for it, mostly without rounding it again (only arithmetic and
+            // an atomic counter, under the lock). The hit's fields are read here, not carried in the
+            // lookup's result (feed-parity fresh −13 instructions per cell, invalidated −2, cached −1;
+            // a result carrying them once cost an outlined copy and destroy, +140 per hit, callgrind).
+            let size = Layout.resanitizedSize(locked.pointee.calculatedSlot.size)
+            let sublayouts = locked.pointee.calculatedSlot.sublayouts
+            state.unlockValue()
             return Layout(node: self, sanitizedSize: size, sublayouts: sublayouts)
-        case .uncached(let styleSize):
+        case .pendingHit:
+            let size = Layout.resanitizedSize(locked.pointee.pendingSlot.size)
+            let sublayouts = locked.pointee.pendingSlot.sublayouts
+            state.unlockValue()
+            return Layout(node: self, sanitizedSize: size, sublayouts: sublayouts)
+        case .uncached:
+            let styleSize = locked.pointee.style.size
+            state.unlockValue()
             // Not cached, so no subnode needs to remember it (ticket 0).
-            return ownLayout(MeasurementTicket.measuring(0) {
+            return ownLayout(MeasurementTicket.measuring(0, in: tickets) {
                 calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
             })
-        case .miss(let version, let styleSize):
+        case .miss(let version):
+            let styleSize = locked.pointee.style.size
+            state.unlockValue()
             // 2. Compute without the lock, under a ticket of its own (subnodes measured inside remember it).
-            let ticket = MeasurementTicket.next()
-            let layout = ownLayout(MeasurementTicket.measuring(ticket) {
+            let ticket = MeasurementTicket.next(in: tickets)
+            let layout = ownLayout(MeasurementTicket.measuring(ticket, in: tickets) {
                 calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
             })
             // 3. Publish only if nothing invalidated the node meanwhile. The record is written in place
             //    under the lock (no user code runs there): building it outside and moving it in cost an
             //    outlined copy and destroy of the ~100-byte record per miss (~100 instructions per leaf
             //    measurement, callgrind, feed-parity fresh).
+            let request = MeasurementRequest(constrainedSize, parentSize: parentSize)
             state.withLock { s in
-                s.noteComputedMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: layout.size)
+                s.noteComputedMeasurement(by: requester, request, size: layout.size)
                 if s.layoutVersion == version {
-                    s.pendingSlot.replace(with: layout, constrainedSize: constrainedSize, parentSize: parentSize,
-                                          version: version, ticket: ticket)
+                    s.pendingSlot.replace(with: layout, request: request, version: version, ticket: ticket)
                 } else {
                     s.statistics.discardedMeasurements += 1
                 }
@@ -81,7 +102,7 @@ extension DisplayNode {
 
     /// Step 1 of a measurement, under the node's lock: the calculated, then the pending layout if valid for
     /// (range, parent, version), counted and remembered for the requesting supernode measurement; else the
-    /// version and the style size to compute with.
+    /// version to compute at.
     @inline(__always)
     private func lookUpLayout(in s: inout State, _ constrainedSize: SizeRange, parentSize: Size,
                               by requester: UInt64) -> CacheLookup {
@@ -89,26 +110,21 @@ extension DisplayNode {
         // 0. Inside an ancestor's transition, only that transition's measurement may use the caches
         //    (reference 2.6 step 2; DisplayNode+LayoutPending.swift).
         if s.isLayoutPending && isMeasuringOutsidePendingTransition(s.pendingTransitionID) {
-            return .uncached(styleSize: s.style.size)
+            return .uncached
         }
-        // The slots are read in place (an empty slot is never valid), not copied out as optionals. A hit's
-        // size is a stored layout's (NodeLayoutRecord), so `resanitizedSize` gives what Layout(node:size:)
-        // would store for it, mostly without rounding it again; decided here, not in the hit's case of the
-        // caller, where the branch made the optimizer copy the lookup result (an outlined copy and destroy,
-        // +140 instructions per hit, callgrind, feed-parity cached).
-        // Only arithmetic and an atomic counter run under the lock for it.
+        // The slots are read in place (an empty slot is never valid), not copied out as optionals.
         if s.calculatedSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
             s.statistics.cacheHits += 1
             s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: s.calculatedSlot.size)
-            return .hit(size: Layout.resanitizedSize(s.calculatedSlot.size), sublayouts: s.calculatedSlot.sublayouts)
+            return .calculatedHit
         }
         if s.pendingSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
             s.statistics.cacheHits += 1
             s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: s.pendingSlot.size)
-            return .hit(size: Layout.resanitizedSize(s.pendingSlot.size), sublayouts: s.pendingSlot.sublayouts)
+            return .pendingHit
         }
         s.statistics.cacheMisses += 1
-        return .miss(version: version, styleSize: s.style.size)
+        return .miss(version: version)
     }
 
     /// LayoutCore's engine entry (`LayoutElement.layoutThatFits(_:parentSize:into:)`, which a spec calls
@@ -116,6 +132,14 @@ extension DisplayNode {
     /// recorded in `scratch` as one node record. Implemented here so that the node's layout moves straight
     /// into the record (the protocol's generic default went through two more witness calls and the
     /// spec-tree checks of `LayoutScratch.append`).
+    ///
+    /// Inlined into the protocol witness LayoutCore calls, which was otherwise a thunk of ten instructions
+    /// per node measurement that only loaded `self` and called this. That paid once the thread-local
+    /// tickets were read through one address per measurement (MeasurementTicket.tickets): Swift does not
+    /// inline C functions into a witness thunk, and the four ticket accessors became four calls there
+    /// (+280 instructions per cell). Feed-parity fresh −25.5 instructions per cell, invalidated −37
+    /// (callgrind).
+    @inline(__always)
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                                into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         scratch.appendNodeLayout(measure(constrainedSize, parentSize: parentSize))

@@ -36,33 +36,43 @@ enum MeasurementTicket {
     private static let blocks = Atomic<UInt64>(0)
     private static let blockSize: UInt64 = 1 << 32
 
+    /// The calling thread's tickets (loom_thread_local.h): a measurement takes the address once and
+    /// passes it to the functions below.
+    typealias Tickets = UnsafeMutablePointer<loom_measurement_tickets_t>
+
+    @inline(__always)
+    static var tickets: Tickets { loom_measurement_tickets_address() }
+
     /// A ticket no other measurement has (never 0).
     @inline(__always)
-    static func next() -> UInt64 {
+    static func next(in tickets: Tickets = tickets) -> UInt64 {
         // A block's last ticket is never handed out, so a thread whose next ticket is a multiple of the
         // block size (0 at first) takes a new block.
-        if loom_peek_measurement_ticket() % blockSize == 0 { takeBlock() }
-        return loom_take_measurement_ticket()
+        if tickets.pointee.next % blockSize == 0 { takeBlock(tickets) }
+        let ticket = tickets.pointee.next
+        tickets.pointee.next = ticket &+ 1
+        return ticket
     }
 
     @inline(never)
-    private static func takeBlock() {
+    private static func takeBlock(_ tickets: Tickets) {
         let block = blocks.wrappingAdd(1, ordering: .relaxed).newValue
         // Block b holds tickets b·2³² + 1 ..< (b + 1)·2³² (block 0 is never taken: tickets are never 0).
-        loom_set_next_measurement_ticket(block &* blockSize &+ 1)
+        tickets.pointee.next = block &* blockSize &+ 1
     }
 
     /// The ticket of the measurement running on this thread, 0 when none.
     @inline(__always)
-    static var current: UInt64 {
-        loom_current_measurement_ticket()
+    static func current(in tickets: Tickets = tickets) -> UInt64 {
+        tickets.pointee.current
     }
 
     /// Runs `body` (a node's own measurement) with `ticket` as the current one, then restores the outer one.
     @inline(__always)
-    static func measuring<R>(_ ticket: UInt64, _ body: () -> R) -> R {
-        let outer = loom_exchange_measurement_ticket(ticket)
-        defer { loom_exchange_measurement_ticket(outer) }
+    static func measuring<R>(_ ticket: UInt64, in tickets: Tickets = tickets, _ body: () -> R) -> R {
+        let outer = tickets.pointee.current
+        tickets.pointee.current = ticket
+        defer { tickets.pointee.current = outer }
         return body()
     }
 }
@@ -132,14 +142,18 @@ struct SupernodeMeasurementKeys {
     /// fresh feed-parity layout (callgrind). The lookup's hit path keeps `record`: there both changes cost
     /// the cached layout of a cell an instruction or two (register allocation of the lookup).
     @inline(__always)
-    mutating func recordComputed(ticket: UInt64, range: SizeRange, parentSize: Size, size: Size) {
+    mutating func recordComputed(ticket: UInt64, request: MeasurementRequest, size: Size) {
         let slot = clock == 0 ? 0 : slot(of: ticket) ?? leastRecentSlot
         clock &+= 1
         let stamp = clock
         withUnsafeMutablePointer(to: &tickets) { Self.element(slot, of: $0, as: UInt64.self).pointee = ticket }
         withUnsafeMutablePointer(to: &stamps) { Self.element(slot, of: $0, as: UInt64.self).pointee = stamp }
         withUnsafeMutablePointer(to: &entries) {
-            Self.element(slot, of: $0, as: Entry.self).pointee = Entry(range: range, parentSize: parentSize, size: size)
+            let entry = Self.element(slot, of: $0, as: Entry.self)
+            assert(MemoryLayout<Entry>.offset(of: \.parentSize)
+                   == MemoryLayout<Entry>.offset(of: \.range)! + MemoryLayout<SizeRange>.size)
+            request.store(over: UnsafeMutableRawPointer(entry) + MemoryLayout<Entry>.offset(of: \.range)!)
+            entry.pointee.size = size
         }
     }
 
@@ -194,9 +208,9 @@ extension DisplayNode.State {
 
     /// `noteMeasurement` after computing the measurement (SupernodeMeasurementKeys.recordComputed).
     @inline(__always)
-    mutating func noteComputedMeasurement(by ticket: UInt64, _ range: SizeRange, parentSize: Size, size: Size) {
+    mutating func noteComputedMeasurement(by ticket: UInt64, _ request: MeasurementRequest, size: Size) {
         guard ticket != 0 else { return }
-        measuredBySupernodes.recordComputed(ticket: ticket, range: range, parentSize: parentSize, size: size)
+        measuredBySupernodes.recordComputed(ticket: ticket, request: request, size: size)
     }
 
     /// The range and parent size the supernode's applied layout measured the node with, if the node knew

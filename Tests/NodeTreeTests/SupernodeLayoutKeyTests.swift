@@ -214,11 +214,11 @@ struct MeasurementTicketTests {
     }
 
     @Test func measuringSetsTheCurrentTicketAndRestoresTheOuterOne() {
-        let outer = MeasurementTicket.current
+        let outer = MeasurementTicket.current()
         let ticket = MeasurementTicket.next()
-        let inner = MeasurementTicket.measuring(ticket) { MeasurementTicket.current }
+        let inner = MeasurementTicket.measuring(ticket) { MeasurementTicket.current() }
         #expect(inner == ticket)
-        #expect(MeasurementTicket.current == outer)
+        #expect(MeasurementTicket.current() == outer)
     }
 }
 
@@ -268,8 +268,9 @@ struct MeasurementTicketTests {
                                width: Double(Int.random(in: 0...400, using: &generator)))
             reference.record(recorded)
             if Bool.random(using: &generator) {
-                keys.recordComputed(ticket: recorded.ticket, range: recorded.range,
-                                    parentSize: recorded.parentSize, size: recorded.size)
+                keys.recordComputed(ticket: recorded.ticket,
+                                    request: MeasurementRequest(recorded.range, parentSize: recorded.parentSize),
+                                    size: recorded.size)
             } else {
                 keys.record(recorded)
             }
@@ -283,7 +284,8 @@ struct MeasurementTicketTests {
     @Test func aFirstComputedKeyIsFoundAndPushedOutLikeAnyOther() {
         var keys = SupernodeMeasurementKeys()
         let first = key(9, width: 30)
-        keys.recordComputed(ticket: first.ticket, range: first.range, parentSize: first.parentSize, size: first.size)
+        keys.recordComputed(ticket: first.ticket,
+                            request: MeasurementRequest(first.range, parentSize: first.parentSize), size: first.size)
         #expect(keys.key(for: 9).map(fields) == fields(first))
         for ticket in UInt64(1)...3 { keys.record(key(ticket, width: 10)) }
         #expect(keys.key(for: 9) != nil)
@@ -292,6 +294,25 @@ struct MeasurementTicketTests {
     }
 
     /// A key's fields as bits (its parent height is NaN).
+    /// A request written over a key and over a cache record keeps every bit of the range and parent size
+    /// (−0, NaN, ∞), in the fields' order.
+    @Test func aRequestIsStoredBitForBit() {
+        let range = SizeRange(min: Size(width: -0.0, height: 1.5), max: Size(width: .infinity, height: 7))
+        let parent = Size(width: .nan, height: -0.0)
+        let request = MeasurementRequest(range, parentSize: parent)
+        var keys = SupernodeMeasurementKeys()
+        keys.recordComputed(ticket: 3, request: request, size: Size(width: 2, height: 4))
+        let expected = SupernodeMeasurementKeys.Key(ticket: 3, range: range, parentSize: parent,
+                                                    size: Size(width: 2, height: 4))
+        #expect(keys.key(for: 3).map(fields) == fields(expected))
+        var record = NodeLayoutRecord.empty
+        record.replace(with: Layout(specSize: Size(width: 2, height: 4)), request: request, version: 5, ticket: 3)
+        let stored = SupernodeMeasurementKeys.Key(ticket: record.ticket, range: record.constrainedSize,
+                                                  parentSize: record.parentSize, size: record.size)
+        #expect(fields(stored) == fields(expected))
+        #expect(record.version == 5)
+    }
+
     private func fields(_ key: SupernodeMeasurementKeys.Key) -> [UInt64] {
         [key.ticket] + [key.range.min.width, key.range.min.height, key.range.max.width, key.range.max.height,
                         key.parentSize.width, key.parentSize.height, key.size.width, key.size.height].map(\.bitPattern)

@@ -4,16 +4,18 @@
 // instructions a call (plus a lazy-global check for the key). A node measurement reads and sets the
 // current measurement ticket three to four times, so the calls were ~110 instructions of every leaf
 // measurement (callgrind, feed-parity fresh). An initial-exec thread-local read in an executable is one
-// instruction; these static inline accessors are inlined into the Swift callers.
+// instruction; these static inline accessors are inlined into the Swift callers (except in witness thunks,
+// see loom_measurement_tickets_address).
 #ifndef LOOM_THREAD_LOCAL_H
 #define LOOM_THREAD_LOCAL_H
 
 #include <stdint.h>
 
 /// The measuring thread's tickets: the current measurement's (0 outside one) and the next of the thread's
-/// block. One thread-local for both, so that a measurement, which reads the one and takes the other,
-/// computes one thread-local address instead of two (−3.5 instructions per leaf measurement, callgrind,
-/// feed-parity fresh).
+/// block (0 until the thread takes its first; NodeTree hands out tickets from per-thread blocks so that
+/// measuring never writes a cache line another thread writes). One thread-local for both, so that a
+/// measurement, which reads the one and takes the other, computes one thread-local address instead of two
+/// (−3.5 instructions per leaf measurement, callgrind, feed-parity fresh).
 typedef struct {
     uint64_t current;
     uint64_t next;
@@ -23,23 +25,13 @@ extern _Thread_local loom_measurement_tickets_t loom_measurement_tickets;
 extern _Thread_local void *_Nullable loom_layout_scratch_pool;
 extern _Thread_local void *_Nullable loom_spec_arena;
 
-/// The ticket of the measurement running on this thread (0 outside one).
-static inline uint64_t loom_current_measurement_ticket(void) { return loom_measurement_tickets.current; }
-
-/// Makes `ticket` the current one and returns the previous.
-static inline uint64_t loom_exchange_measurement_ticket(uint64_t ticket) {
-    uint64_t previous = loom_measurement_tickets.current;
-    loom_measurement_tickets.current = ticket;
-    return previous;
+/// This thread's tickets; NodeTree reads and writes their fields through this address, taken once per
+/// measurement. Why not an accessor per field: Swift marks calls to C functions inside a protocol witness
+/// thunk `noinline`, and a measurement runs inside one (LayoutCore's call of a node child): there, field
+/// accessors were four calls per measurement, one address is one.
+static inline loom_measurement_tickets_t *_Nonnull loom_measurement_tickets_address(void) {
+    return &loom_measurement_tickets;
 }
-
-/// The next ticket of this thread's block (0 until the thread takes its first block); NodeTree hands
-/// out tickets from per-thread blocks so that measuring never writes a cache line another thread writes.
-static inline uint64_t loom_take_measurement_ticket(void) { return loom_measurement_tickets.next++; }
-
-static inline uint64_t loom_peek_measurement_ticket(void) { return loom_measurement_tickets.next; }
-
-static inline void loom_set_next_measurement_ticket(uint64_t ticket) { loom_measurement_tickets.next = ticket; }
 
 /// This thread's layout scratch pool (an unretained object pointer; NULL until the thread first uses one).
 static inline void *_Nullable loom_current_layout_scratch_pool(void) { return loom_layout_scratch_pool; }
