@@ -100,7 +100,7 @@ extension StackLayout {
     /// Takes the children and an index, and is never inlined: handed the child itself, or inlined, the
     /// optimizer copied the child out of the array before the call (an existential copy, a retain and a
     /// release, ~90 instructions, ~10 times per feed-parity cell); called on the borrowed array's element
-    /// here, it is opened in place. The item by address: by value, each caller copied the 112-byte item
+    /// here, it is opened in place. The item by address: by value, each caller copied the (then 112-byte) item
     /// out of the item buffer first (~16 instructions a call; −156 instructions per feed-parity cell,
     /// callgrind).
     @inline(never)
