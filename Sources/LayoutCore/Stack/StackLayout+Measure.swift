@@ -3,8 +3,10 @@
 
 extension StackLayout {
     /// One item per child, in child order, each reading its child's style once: initializes `items`
-    /// (uninitialized, exactly as many as there are children).
-    static func initializeItems(_ items: StackItems, _ children: StackChildren, _ context: StackContext) {
+    /// (uninitialized, exactly as many as there are children). True when every item is the default item
+    /// (`StackItem.defaultItem`): no spacing, no flex factor, no flexBasis.
+    static func initializeItems(_ items: StackItems, _ children: StackChildren, _ context: StackContext) -> Bool {
+        var allDefault = true
         // What every child with the default style gets (StackItem.defaultItem), made once per stack.
         let defaultItem = StackItem.defaultItem(context)
         // Only alignItems makes items baseline-aligned (alignSelf has no baseline values): tested once, not per
@@ -21,11 +23,13 @@ extension StackLayout {
                 item.initialize(to: defaultItem)
             } else {
                 children[index].withLayoutStylePointer { item.initialize(to: StackItem(style: $0, context: context)) }
+                allDefault = false
             }
             if alignsBaselines && item.pointee.isBaselineAligned {
                 item.pointee.setBaselineMetrics(of: children[index].style)
             }
         }
+        return allDefault
     }
 
     /// Step 2 — "optimized flexing": exactly one child both grows and shrinks (flexGrow > 0 and
