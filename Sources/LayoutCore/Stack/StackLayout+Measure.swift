@@ -54,7 +54,19 @@ extension StackLayout {
     /// flexible child gets a 0×0 placeholder instead.
     static func measureAlongUnconstrainedStackAxis<Axes: StackAxes>(
         _ items: StackItems, _ children: StackChildren, _ scratch: inout LayoutScratch, _ context: StackContext,
-        _ axes: Axes, optimizedFlexing: Bool) {
+        _ axes: Axes, optimizedFlexing: Bool, allDefault: Bool = false) {
+        // Every item the default item (`initializeItems`' result): flexBasis auto, a stack range of [0, ∞]
+        // without reading it (−47 instructions per feed-parity cell, callgrind).
+        if allDefault {
+            for index in items.indices {
+                let layout = measure(children, index, items.baseAddress! + index, stackMin: 0, stackMax: .infinity,
+                                     crossMin: axes.crossMin(context), crossMax: axes.crossMax(context), context,
+                                     axes, into: &scratch)
+                items[index].update(scratch.size(of: layout), axes)
+                items[index].record = layout
+            }
+            return
+        }
         let parentStack = axes.stack(of: context.parentSize)
         // Two loops, so that the usual one (no optimized flexing) tests nothing per item (−40 instructions
         // per feed-parity cell, callgrind).

@@ -13,7 +13,8 @@ extension StackLayout {
                                                   allDefault: Bool) -> LayoutRecordIndex {
         let all = items.indices
         // Step 2 (optimized flexing) was decided by the caller; step 3 — the first pass.
-        measureAlongUnconstrainedStackAxis(items, children, &scratch, context, axes, optimizedFlexing: optimizedFlexing)
+        measureAlongUnconstrainedStackAxis(items, children, &scratch, context, axes, optimizedFlexing: optimizedFlexing,
+                                           allDefault: allDefault)
         // The spacing part of the line's stack sum (`spacingExtent`, the same operations in the same
         // order), computed once for steps 5 and 8 (it was summed again for each: −76 instructions per
         // feed-parity cell, callgrind). The same walk finds whether any flex factor is other than exactly
