@@ -56,12 +56,13 @@ extension StackLayout {
         _ items: StackItems, _ children: StackChildren, _ scratch: inout LayoutScratch, _ context: StackContext,
         _ axes: Axes, optimizedFlexing: Bool, allDefault: Bool = false) {
         // Every item the default item (`initializeItems`' result): flexBasis auto, a stack range of [0, ∞]
-        // without reading it (−47 instructions per feed-parity cell, callgrind).
+        // without reading it (−47 instructions per feed-parity cell, callgrind), and the stretch rule's
+        // cross range resolved once for all (`measureDefaultItem`).
         if allDefault {
+            let childCrossMin = context.alignItems == .stretch ? axes.crossMin(context) : 0
             for index in items.indices {
-                let layout = measure(children, index, items.baseAddress! + index, stackMin: 0, stackMax: .infinity,
-                                     crossMin: axes.crossMin(context), crossMax: axes.crossMax(context), context,
-                                     axes, into: &scratch)
+                let layout = measureDefaultItem(children, index, crossMin: childCrossMin,
+                                                crossMax: axes.crossMax(context), context, axes, into: &scratch)
                 items[index].update(scratch.size(of: layout), axes)
                 items[index].record = layout
             }
@@ -142,6 +143,18 @@ extension StackLayout {
         // too — pay its 0x188-byte frame, six callee-saved registers and spills around the node's
         // witness call. Now a spec child's layout is a tail call (with the ratio's cheaper spec record,
         // LayoutScratch.appendSpec(sizeOf:): −111 instructions per feed-parity cell, callgrind).
+        return children[index].layoutWithSpecsOutOfLine(range, parentSize: context.parentSize, into: &scratch)
+    }
+
+    /// `measure` of a default item (`StackItem.defaultItem`) in the first pass: stack range [0, ∞] and the
+    /// child's cross range as given, which the caller resolved once per stack — a default item's own cross
+    /// range [0, ∞] leaves the stretch rule's [crossMin, crossMax] (elvis(0, crossMin) is crossMin), and any
+    /// other alignment takes [0, crossMax] (−97 instructions per feed-parity cell, callgrind).
+    @inline(never)
+    static func measureDefaultItem<Axes: StackAxes>(_ children: StackChildren, _ index: Int, crossMin: Double,
+                                                    crossMax: Double, _ context: StackContext, _ axes: Axes,
+                                                    into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        let range = axes.range(stackMin: 0, stackMax: .infinity, crossMin: crossMin, crossMax: crossMax)
         return children[index].layoutWithSpecsOutOfLine(range, parentSize: context.parentSize, into: &scratch)
     }
 
