@@ -105,6 +105,11 @@ public struct LayoutScratch {
         header.pointee.destroyObjects(from: mark.objects)
     }
 
+    /// True when the scratch holds no records, links or objects.
+    public var isEmpty: Bool {
+        header.pointee.recordCount == 0 && header.pointee.linkCount == 0 && header.pointee.objectCount == 0
+    }
+
     /// Drops everything, keeping capacity.
     public mutating func removeAll() {
         let header = header
