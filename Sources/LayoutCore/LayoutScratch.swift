@@ -213,7 +213,9 @@ public struct LayoutScratch {
     /// A spec record with one sublayout and that sublayout's size (a ratio spec's), read from its record.
     /// The record's size was sanitized when it was appended, so it is re-sanitized with
     /// `Layout.resanitizedSize`: the same bits as sanitizing it again (`ResanitizedSizeTests`), without the
-    /// validity checks and two `ceil` calls where that is provably the identity.
+    /// validity checks and two `ceil` calls where that is provably the identity. Inlined into its caller
+    /// (a ratio's layout, once per feed-parity cell).
+    @inline(__always)
     mutating func appendSpec(sizeOf child: LayoutRecordIndex) -> LayoutRecordIndex {
         let size = Layout.resanitizedSize(record(child).pointee.size)
         let first = linkStart
