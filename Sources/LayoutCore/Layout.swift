@@ -91,13 +91,21 @@ public struct Layout: Sendable {
     ///   - a scale S ≥ 2²³, where ε·S ≥ 1 and every ceiling moves the size down again.
     /// Otherwise a component is k/S for an integer k ≥ 1 (or is −0), and ceil((k/S − ε)·S) = k because the
     /// rounding errors (≤ 10⁷·S·2⁻⁵², relative to k) stay below ε·S < 1. Those three cases, and anything
-    /// else (NaN, negative), are sanitized, out of line (rare; keeps the inlined check small).
+    /// else (NaN, ±∞, a magnitude ≥ 10⁷), are sanitized, out of line (rare; keeps the inlined check small).
     /// A size stored at another scale (PixelGrid.scale changed after measuring, which its documentation
     /// rules out) is not re-rounded to the new grid, where `init(node:size:…)` would have re-rounded it.
+    ///
+    /// The check is on the bits: rotated left by one (the sign moves to the lowest bit), less one, a
+    /// component is below the rotated 10⁷ less one exactly when it is −0 or 0 < |v| < 10⁷ (+0 wraps
+    /// around to the largest value) — a rotation, a subtraction and an unsigned compare per component
+    /// instead of a floating-point compare and two integer tests.
     @inlinable @inline(__always)
     public static func resanitizedSize(_ size: Size) -> Size {
-        if size.width < 10_000_000 && size.height < 10_000_000 && size.width.bitPattern != 0
-            && size.height.bitPattern != 0 && PixelGrid.scale < 0x1p23 {
+        @inline(__always) func rotatedLessOne(_ v: Double) -> UInt64 {
+            (v.bitPattern &<< 1 | v.bitPattern &>> 63) &- 1
+        }
+        let limit = rotatedLessOne(10_000_000)
+        if rotatedLessOne(size.width) < limit && rotatedLessOne(size.height) < limit && PixelGrid.scale < 0x1p23 {
             assert(ceilPx(size).width.bitPattern == size.width.bitPattern
                    && ceilPx(size).height.bitPattern == size.height.bitPattern, "not a sanitized size: \(size)")
             return size

@@ -105,6 +105,11 @@ public struct LayoutScratch {
         header.pointee.destroyObjects(from: mark.objects)
     }
 
+    /// True when the scratch holds no records, links or objects.
+    public var isEmpty: Bool {
+        header.pointee.recordCount == 0 && header.pointee.linkCount == 0 && header.pointee.objectCount == 0
+    }
+
     /// Drops everything, keeping capacity.
     public mutating func removeAll() {
         let header = header
@@ -208,7 +213,9 @@ public struct LayoutScratch {
     /// A spec record with one sublayout and that sublayout's size (a ratio spec's), read from its record.
     /// The record's size was sanitized when it was appended, so it is re-sanitized with
     /// `Layout.resanitizedSize`: the same bits as sanitizing it again (`ResanitizedSizeTests`), without the
-    /// validity checks and two `ceil` calls where that is provably the identity.
+    /// validity checks and two `ceil` calls where that is provably the identity. Inlined into its caller
+    /// (a ratio's layout, once per feed-parity cell).
+    @inline(__always)
     mutating func appendSpec(sizeOf child: LayoutRecordIndex) -> LayoutRecordIndex {
         let size = Layout.resanitizedSize(record(child).pointee.size)
         let first = linkStart
