@@ -9,8 +9,10 @@ import Testing
 
 @Suite("Flattening over odd positions and sizes")
 struct FlatteningOddPositionTests {
+    /// A subnormal, ≈ 1e-320 (as a literal, the compiler warns that it underflows).
+    static let subnormal = Double.leastNonzeroMagnitude * 2024
     static let coordinates: [Double] = [
-        .nan, -.nan, 0, -0.0, 2.3, -2.3, 0.25, 1e-320, -1e-320, 9_999_999.9, 10_000_000, 1e9, -1e9,
+        .nan, -.nan, 0, -0.0, 2.3, -2.3, 0.25, subnormal, -subnormal, 9_999_999.9, 10_000_000, 1e9, -1e9,
         .infinity, -.infinity, .greatestFiniteMagnitude,
     ]
     static let sizes: [Size] = [

@@ -9,8 +9,10 @@ import Testing
 @Suite("Scratch flattening and teardown shortcuts")
 struct ScratchTeardownTests {
     /// Sizes around every edge of "valid for size" and of the pixel grid, +0 and −0 included.
+    /// (A subnormal, ≈ 1e-320: as a literal, the compiler warns that it underflows.)
     static let edgeValues: [Double] = [
-        0, -0.0, 1e-320, Double.leastNormalMagnitude, 0.1, 0.25, 0.5, 1, 10.0000001, 10.0000002, 10.2, 33.3,
+        0, -0.0, Double.leastNonzeroMagnitude * 2024, Double.leastNormalMagnitude, 0.1, 0.25, 0.5, 1, 10.0000001,
+        10.0000002, 10.2, 33.3,
         1234.5678, 9_999_999.4, 9_999_999.5, 9_999_999.9, 10_000_000, 20_000_000, -1, -0.3, .infinity,
         -.infinity, .nan,
     ]

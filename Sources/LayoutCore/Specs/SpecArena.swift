@@ -379,14 +379,19 @@ extension UnsafeMutablePointer where Pointee == SpecArena {
 
     @usableFromInline @inline(never)
     func truncateInnermostRegion() {
-        pointee.markedDepth -= 1
-        let mark = pointee.marks.unsafelyUnwrapped[pointee.markedDepth]
+        let mark = pointee.marks.unsafelyUnwrapped[pointee.markedDepth &- 1]
+        // The element children go first, while the region is still marked: releasing one runs its deinit,
+        // user code that may build specs (with element children of their own). Those live in this region
+        // and the truncations below destroy them too. With the mark taken away first, such a build marked
+        // the closing region again: its specs and elements outlived it and the marks lost step with the
+        // depth (SpecRegionDeinitBuildTests).
+        SpecElementSlot.truncate(pointer(to: \.elements)!, to: mark.elements)
         // Every type kept in `specs` is trivial (nothing to destroy): zeroing the generation words is all.
         assert(_isPOD(StackLayoutSpec.Fields.self) && _isPOD(InsetLayoutSpec.Fields.self)
                && _isPOD(RatioLayoutSpec.Fields.self) && _isPOD(LayoutSpec.Fields.self) && _isPOD(SpecStyleSlot.self))
         SpecSlab<SpecStyleSlot>.truncateTrivial(pointer(to: \.specs)!, to: mark.specs)
-        SpecElementSlot.truncate(pointer(to: \.elements)!, to: mark.elements)
         pointee.childRuns.truncate(to: mark.childRuns)
+        pointee.markedDepth -= 1
         pointee.generation &+= 1
     }
 }

@@ -136,9 +136,9 @@ struct SpecElementSlot: SpecFields {
         set {}
     }
 
-    /// Destroys the elements kept since `mark` (newest first) and frees their slots. The slab's count
-    /// drops before each element goes, as `SpecSlab.truncate`'s does (a deinit that builds specs takes
-    /// slots past what is still alive).
+    /// Destroys the elements kept since `mark` (newest first) and frees their slots, also those that
+    /// deinits of the elements take meanwhile. The slab's count drops before each element goes, as
+    /// `SpecSlab.truncate`'s does (a deinit that builds specs takes slots past what is still alive).
     @usableFromInline @inline(__always)
     static func truncate(_ slab: UnsafeMutablePointer<SpecSlabState>, to mark: Int) {
         var index = slab.pointee.count
@@ -157,7 +157,16 @@ struct SpecElementSlot: SpecFields {
                 let element = UnsafeRawPointer(slot.pointer(to: \.element).unsafelyUnwrapped)
                 Unmanaged<AnyObject>.fromOpaque(element.load(as: UnsafeRawPointer.self)).release()
             } else {
-                slot.pointer(to: \.element).unsafelyUnwrapped.deinitialize(count: 1)
+                // Moved out of the slot before it is destroyed: a deinit that takes slots takes this one
+                // first (the count is `index` now), and would write into a value being destroyed in place.
+                _ = slot.pointer(to: \.element).unsafelyUnwrapped.move()
+            }
+            if slab.pointee.count > index {
+                // The deinit kept element children (of specs it built in this region): they go too,
+                // from the new last one down.
+                index = slab.pointee.count
+                slot = SpecSlab<SpecElementSlot>.fields(slab, index &- 1)
+                continue
             }
             guard index > mark else { break }
             if index & (SpecSlab<SpecElementSlot>.chunkCapacity &- 1) == 0 {
@@ -166,16 +175,14 @@ struct SpecElementSlot: SpecFields {
                 slot = (UnsafeMutableRawPointer(slot) - slotStride).assumingMemoryBound(to: SpecElementSlot.self)
             }
         }
-        if slab.pointee.count == mark {
-            // `next` is the last slot emptied (slot `mark`), in its chunk: no table lookup, as `syncNext`
-            // takes (−3 instructions per feed-parity cell, callgrind). Else a deinit took slots: from `count`.
-            let capacity = SpecSlab<SpecElementSlot>.chunkCapacity
-            let next = UnsafeMutableRawPointer(slot) - 8
-            slab.pointee.next = next
-            slab.pointee.chunkEnd = next + (capacity &- (mark & (capacity &- 1))) &* slotStride
-        } else {
-            SpecSlab<SpecElementSlot>.syncNext(slab)
-        }
+        // Every slot from `mark` on is empty now, whatever the deinits took meanwhile. `next` is the last
+        // slot emptied (slot `mark`), in its chunk: no table lookup, as `syncNext` takes (−3 instructions
+        // per feed-parity cell, callgrind).
+        assert(slab.pointee.count == mark)
+        let capacity = SpecSlab<SpecElementSlot>.chunkCapacity
+        let next = UnsafeMutableRawPointer(slot) - 8
+        slab.pointee.next = next
+        slab.pointee.chunkEnd = next + (capacity &- (mark & (capacity &- 1))) &* slotStride
     }
 }
 
