@@ -2,7 +2,7 @@ import Testing
 @testable import LayoutCore
 
 // `StackLayout.measure` and the inset's and the ratio's layout dispatch a child by its kind themselves
-// (`SpecChild.layoutWithSpecsOutOfLine`: the inset's and the ratio's layout functions out of line), a
+// (`SpecChild.layoutThatFits(…, specsOutOfLine: true)`: the inset's and the ratio's layout functions out of line), a
 // ratio's spec record takes its child's size through `LayoutScratch.appendSpec(sizeOf:)` (re-sanitized with
 // `Layout.resanitizedSize`), and `appendSpec(size:child:)` takes its node count from the child: each must
 // give what the general path gives, bit for bit.

@@ -195,8 +195,8 @@ public struct InsetLayoutSpec: LayoutElement {
         // The child's dispatch with a nested inset or ratio out of line, as the stack's `measure` has it:
         // inlined, the ratio's layout made this function big enough that the optimizer called its pixel
         // rounding out of line (−66 instructions per feed-parity cell, callgrind).
-        let sublayout = fields.pointee.child.layoutWithSpecsOutOfLine(childRange, parentSize: childParent,
-                                                                       into: &scratch)
+        let sublayout = fields.pointee.child.layoutThatFits(childRange, parentSize: childParent, into: &scratch,
+                                                             specsOutOfLine: true)
         let childSize = scratch.size(of: sublayout)
         // Read again rather than kept across the child's layout: a reload, where the kept values were spilled.
         let inset = fields.pointee.insets

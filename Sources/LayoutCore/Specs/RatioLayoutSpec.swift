@@ -173,8 +173,8 @@ public struct RatioLayoutSpec: LayoutElement {
             childRange = range.intersect(SizeRange(exactly: best))
             childParent = best
         }
-        let sublayout = fields.pointee.child.layoutWithSpecsOutOfLine(childRange, parentSize: childParent,
-                                                                       into: &scratch)
+        let sublayout = fields.pointee.child.layoutThatFits(childRange, parentSize: childParent, into: &scratch,
+                                                             specsOutOfLine: true)
         scratch.setPosition(.zero, of: sublayout)
         return scratch.appendSpec(sizeOf: sublayout)
     }

@@ -20,39 +20,29 @@ extension SpecChild {
         }
     }
 
-    /// `LayoutElement.layoutThatFits(_:parentSize:into:)` of the child.
+    /// `LayoutElement.layoutThatFits(_:parentSize:into:)` of the child. `specsOutOfLine`: a nested inset's
+    /// or ratio's layout is called out of line (`layoutInset`, `layoutRatio`) — for the stack's `measure`
+    /// and the inset's and ratio's own layout, which inlined them and paid for it in frame size, spills and
+    /// pixel rounding called out of line (StackLayout.measure, InsetLayoutSpec.layout). Always a literal at
+    /// the call site, so each caller compiles only its own branch.
     @inline(__always)
-    func layoutThatFits(_ range: SizeRange, parentSize: Size, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+    func layoutThatFits(_ range: SizeRange, parentSize: Size, into scratch: inout LayoutScratch,
+                        specsOutOfLine: Bool = false) -> LayoutRecordIndex {
         switch kind {
         case .element:
             ElementInPlace.layoutThatFits(&element.pointee, range, parentSize: parentSize, into: &scratch)
         case .stack:
             StackLayoutSpec.layout(fields(StackLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
         case .inset:
-            InsetLayoutSpec.layout(fields(InsetLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
+            specsOutOfLine
+                ? layoutInset(fields(InsetLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
+                : InsetLayoutSpec.layout(fields(InsetLayoutSpec.Fields.self), range, parentSize: parentSize,
+                                         into: &scratch)
         case .ratio:
-            RatioLayoutSpec.layout(fields(RatioLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
-        case .plain:
-            LayoutSpec.layout(fields(LayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
-        }
-    }
-
-    /// `layoutThatFits` with a nested inset's or ratio's layout kept out of line (`layoutInset`,
-    /// `layoutRatio`): for the stack's `measure` and the inset's and ratio's own layout, which inlined them
-    /// and paid for it in frame size, spills and pixel rounding called out of line (StackLayout.measure,
-    /// InsetLayoutSpec.layout).
-    @inline(__always)
-    func layoutWithSpecsOutOfLine(_ range: SizeRange, parentSize: Size,
-                                  into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        switch kind {
-        case .element:
-            ElementInPlace.layoutThatFits(&element.pointee, range, parentSize: parentSize, into: &scratch)
-        case .stack:
-            StackLayoutSpec.layout(fields(StackLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
-        case .inset:
-            layoutInset(fields(InsetLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
-        case .ratio:
-            layoutRatio(fields(RatioLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
+            specsOutOfLine
+                ? layoutRatio(fields(RatioLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
+                : RatioLayoutSpec.layout(fields(RatioLayoutSpec.Fields.self), range, parentSize: parentSize,
+                                         into: &scratch)
         case .plain:
             LayoutSpec.layout(fields(LayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
         }

@@ -143,7 +143,8 @@ extension StackLayout {
         // too — pay its 0x188-byte frame, six callee-saved registers and spills around the node's
         // witness call. Now a spec child's layout is a tail call (with the ratio's cheaper spec record,
         // LayoutScratch.appendSpec(sizeOf:): −111 instructions per feed-parity cell, callgrind).
-        return children[index].layoutWithSpecsOutOfLine(range, parentSize: context.parentSize, into: &scratch)
+        return children[index].layoutThatFits(range, parentSize: context.parentSize, into: &scratch,
+                                              specsOutOfLine: true)
     }
 
     /// `measure` of a default item (`StackItem.defaultItem`) in the first pass: stack range [0, ∞] and the
@@ -155,7 +156,8 @@ extension StackLayout {
                                                     crossMax: Double, _ context: StackContext, _ axes: Axes,
                                                     into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         let range = axes.range(stackMin: 0, stackMax: .infinity, crossMin: crossMin, crossMax: crossMax)
-        return children[index].layoutWithSpecsOutOfLine(range, parentSize: context.parentSize, into: &scratch)
+        return children[index].layoutThatFits(range, parentSize: context.parentSize, into: &scratch,
+                                              specsOutOfLine: true)
     }
 
     /// The 0×0 layout Texture gives the skipped child of optimized flexing. It names the child (when the
