@@ -156,7 +156,8 @@ struct StressCommand: ParsableCommand {
             }
             emit("\(path): \(script.steps.count) operations fail \(failure.invariant.rawValue); shrinking for at most "
                  + StressDuration.format(seconds) + "…")
-            var shrunk = StressShrinker.shrink(script, invariant: failure.invariant, seconds: seconds)
+            let shrinking = StressShrinker.shrinkReporting(script, invariant: failure.invariant, seconds: seconds)
+            var shrunk = shrinking.script
             shrunk.shrunkFrom = script.shrunkFrom ?? script.steps.count
             let replay = StressReplayer.replay(shrunk)
             if let message = replay.invariants.first(where: { $0.invariant == failure.invariant })?.violations.first {
@@ -165,7 +166,8 @@ struct StressCommand: ParsableCommand {
             let base = ((script.name ?? "script") + "-shrunk")
             do {
                 let saved = try shrunk.save(inDirectory: directory, baseName: base)
-                return (["shrunk \(script.steps.count) → \(shrunk.steps.count) operations: \(saved)"], true)
+                let cut = shrinking.stoppedByTime ? " (the time ran out: shrinking this file again may go further)" : ""
+                return (["shrunk \(script.steps.count) → \(shrunk.steps.count) operations\(cut): \(saved)"], true)
             } catch {
                 return (["could not save the shrunk script: \(error)"], false)
             }

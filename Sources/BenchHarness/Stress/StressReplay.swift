@@ -136,8 +136,20 @@ public enum StressShrinker {
     /// fail sequentially).
     @MainActor public static func shrink(_ script: StressScript, invariant: StressInvariant,
                                          seconds: Double) -> StressScript {
+        shrinkReporting(script, invariant: invariant, seconds: seconds).script
+    }
+
+    /// As `shrink`, and whether the time ran out before no further step could go — then the script is
+    /// smaller than the recording but maybe not minimal (`bench stress --shrink` goes on from it).
+    @MainActor public static func shrinkReporting(_ script: StressScript, invariant: StressInvariant,
+                                                  seconds: Double) -> (script: StressScript, stoppedByTime: Bool) {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9)
-        func timeLeft() -> Bool { DispatchTime.now().uptimeNanoseconds < deadline }
+        var stoppedByTime = false
+        func timeLeft() -> Bool {
+            if DispatchTime.now().uptimeNanoseconds < deadline { return true }
+            stoppedByTime = true
+            return false
+        }
         func failing(_ steps: [StressStep]) -> Bool {
             var candidate = script
             candidate.steps = steps
@@ -185,6 +197,6 @@ public enum StressShrinker {
             cleaned.steps.removeAll { skipped.contains($0.seq) }
             if fails(cleaned, invariant: invariant) { shrunk = cleaned }
         }
-        return shrunk
+        return (shrunk, stoppedByTime)
     }
 }

@@ -25,6 +25,7 @@ public enum StressReport {
             if let path = regression.path {
                 let how = regression.reproducedSequentially
                     ? "\(regression.steps) of \(regression.recordedSteps) operations after shrinking"
+                        + (regression.shrinkStoppedByTime ? ", cut short by --shrink-seconds; bench stress --shrink goes on" : "")
                     : "all \(regression.recordedSteps) operations; it did not fail when replayed one at a time"
                 lines.append("regression script (\(what)): \(path) (\(how))")
                 lines.append("  replay: bench stress --replay \(path)")

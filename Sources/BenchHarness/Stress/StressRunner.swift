@@ -26,6 +26,8 @@ public struct StressRegression: Sendable {
     public var steps: Int
     public var recordedSteps: Int
     public var reproducedSequentially: Bool
+    /// Shrinking was cut short by `--shrink-seconds`: the script may not be minimal.
+    public var shrinkStoppedByTime = false
 }
 
 /// The outcome of a live run.
@@ -233,10 +235,13 @@ public enum StressRunner {
                                              message: failure.violations.first ?? "")
 
         script.reproducedSequentially = reproduced
+        var stoppedByTime = false
         if reproduced {
             log("\(failure.invariant.rawValue): the failure reproduces sequentially; shrinking (at most \(StressDuration.format(options.shrinkSeconds)))…")
-            let shrunk = StressShrinker.shrink(script, invariant: failure.invariant, seconds: options.shrinkSeconds)
-            script.steps = shrunk.steps
+            let shrunk = StressShrinker.shrinkReporting(script, invariant: failure.invariant,
+                                                        seconds: options.shrinkSeconds)
+            stoppedByTime = shrunk.stoppedByTime
+            script.steps = shrunk.script.steps
             script.shrunkFrom = result.steps.count
             let replay = StressReplayer.replay(script)
             if let message = replay.invariants.first(where: { $0.invariant == failure.invariant })?.violations.first {
@@ -245,14 +250,15 @@ public enum StressRunner {
         } else {
             log("\(failure.invariant.rawValue): the failure does not reproduce when the operations run one at a time; saving the whole run")
         }
+        var regression = StressRegression(invariant: failure.invariant, path: nil, steps: script.steps.count,
+                                          recordedSteps: result.steps.count, reproducedSequentially: reproduced,
+                                          shrinkStoppedByTime: stoppedByTime)
         do {
-            let path = try script.save(inDirectory: directory, baseName: baseName)
-            return StressRegression(invariant: failure.invariant, path: path, steps: script.steps.count, recordedSteps: result.steps.count,
-                                    reproducedSequentially: reproduced)
+            regression.path = try script.save(inDirectory: directory, baseName: baseName)
         } catch {
-            return StressRegression(invariant: failure.invariant, path: nil, saveError: "\(error)", steps: script.steps.count,
-                                    recordedSteps: result.steps.count, reproducedSequentially: reproduced)
+            regression.saveError = "\(error)"
         }
+        return regression
     }
 }
 
