@@ -73,7 +73,7 @@ extension DisplayNode {
             state.unlockValue()
             // Not cached, so no subnode needs to remember it (ticket 0).
             return ownLayout(MeasurementTicket.measuring(0, in: tickets) {
-                calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
+                calculateOwnLayout(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
             })
         case .miss(let version):
             let styleSize = locked.pointee.style.size
@@ -81,7 +81,7 @@ extension DisplayNode {
             // 2. Compute without the lock, under a ticket of its own (subnodes measured inside remember it).
             let ticket = MeasurementTicket.next(in: tickets)
             let layout = ownLayout(MeasurementTicket.measuring(ticket, in: tickets) {
-                calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
+                calculateOwnLayout(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
             })
             // 3. Publish only if nothing invalidated the node meanwhile. The record is written in place
             //    under the lock (no user code runs there): building it outside and moving it in cost an
@@ -143,6 +143,24 @@ extension DisplayNode {
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                                into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         scratch.appendNodeLayout(measure(constrainedSize, parentSize: parentSize))
+    }
+
+    /// Step 2's computation: `calculateLayoutThatFits(_:restrictedTo:relativeToParentSize:)`, or — for a
+    /// node whose class declared that it overrides none of the methods on the way (`measuresAsDeclaredLeaf`,
+    /// LayoutMethodOverrides.swift) and that has no layout spec block — what that call computes for it:
+    /// the range resolved as there, then the leaf path. Texture skips those calls for a class that does
+    /// not override them (ASDisplayNodeMethodOverrides); here they were two virtual calls, a spec region
+    /// opened and closed, and layoutSpecThatFits' marker built and checked on every leaf measurement.
+    /// A block set at run time is checked first, as on the way: then the full chain runs and uses it.
+    @inline(__always)
+    private func calculateOwnLayout(_ constrainedSize: SizeRange, restrictedTo styleSize: LayoutElementSize,
+                                    relativeToParentSize parentSize: Size) -> Layout {
+        if measuresAsDeclaredLeaf && !hasLayoutSpecBlock.load(ordering: .acquiring) {
+            let range = DisplayNode.resolvedRange(constrainedSize, restrictedTo: styleSize,
+                                                  relativeToParentSize: parentSize)
+            return Layout(node: self, size: range.clamp(calculateSizeThatFits(range.max)))
+        }
+        return calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
     }
 
     /// An overridden calculateLayoutThatFits may hand back a layout of something else (Texture asserts);

@@ -289,8 +289,17 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
     /// (DisplayNode+DefaultStyle.swift).
     let hasWrittenStyle = Atomic<Bool>(false)
 
+    /// The node's class declared that it overrides none of the methods between a measurement and
+    /// `calculateSizeThatFits` (`layoutMethodOverrides`, made by exactly this class), so a measurement
+    /// without a layout spec block takes the leaf path directly (DisplayNode+Layout.swift). Decided once,
+    /// at init, from the dynamic class; immutable, so read without a lock.
+    let measuresAsDeclaredLeaf: Bool
+
     /// Any thread. Do not touch `view` here: it loads on the main actor, after init (see `didLoad`).
-    public init() {}
+    public init() {
+        let nodeClass = type(of: self)
+        measuresAsDeclaredLeaf = nodeClass.layoutMethodOverrides.allowsLeafPath(for: nodeClass)
+    }
 
     deinit {
         // Subnodes may still link to this node's state box (DisplayNode+SupernodeLink.swift).
@@ -350,6 +359,18 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
 
     // MARK: - Measurement (any thread; see DisplayNode+Layout.swift)
 
+    /// Which measuring methods the class overrides (Texture's ASDisplayNodeMethodOverrides; see
+    /// LayoutMethodOverrides.swift). Override it in a class that overrides none of `layoutSpecThatFits`,
+    /// `calculateLayoutThatFits(_:)` and `calculateLayoutThatFits(_:restrictedTo:relativeToParentSize:)`,
+    /// naming that very class — `LayoutMethodOverrides(declaredBy: MyLeafNode.self,
+    /// [.calculateSizeThatFits])` — and its instances are sized by the leaf path without those calls.
+    /// A declaration applies only to instances of exactly its declaring class: a subclass that does not
+    /// declare for itself is measured through all the methods, so it may override any of them. DisplayNode
+    /// declares itself (it overrides nothing).
+    open class var layoutMethodOverrides: LayoutMethodOverrides {
+        LayoutMethodOverrides(declaredBy: DisplayNode.self, [])
+    }
+
     /// Override to build the node's layout spec (Texture's layoutSpecThatFits:). Runs on any thread,
     /// possibly several times and for several ranges; no lock is held. Do not call super: the base
     /// returns a marker meaning "this node has no spec" (it is a leaf measured by
@@ -374,6 +395,15 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
     /// against the parent and intersects it with the range (the parent's range wins when disjoint).
     open func calculateLayoutThatFits(_ constrainedSize: SizeRange, restrictedTo size: LayoutElementSize,
                                       relativeToParentSize parentSize: Size) -> Layout {
+        calculateLayoutThatFits(DisplayNode.resolvedRange(constrainedSize, restrictedTo: size,
+                                                          relativeToParentSize: parentSize))
+    }
+
+    /// The range `calculateLayoutThatFits(_:restrictedTo:relativeToParentSize:)` passes on (also the leaf
+    /// path's, DisplayNode+Layout.swift).
+    @inline(__always)
+    static func resolvedRange(_ constrainedSize: SizeRange, restrictedTo size: LayoutElementSize,
+                              relativeToParentSize parentSize: Size) -> SizeRange {
         // A style size that is all auto resolves to the unconstrained range, and intersecting an ordered,
         // non-negative range with it gives back that very range (Foundation's MAX/MIN keep each bound):
         // four comparisons instead of the intersection's NaN-safe min/max on every bound, on every
@@ -382,9 +412,8 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
         // The other case is a call of its own: inlined here, its registers (the range kept across the call
         // to `resolve`) made every measurement save and copy them, and the virtual call's result was
         // copied field by field (−18.5 instructions per leaf measurement, callgrind, feed-parity fresh).
-        let range = size.isAllAuto && constrainedSize.isOrderedAndNonNegative
-            ? constrainedSize : DisplayNode.range(constrainedSize, restrictedTo: size, relativeToParentSize: parentSize)
-        return calculateLayoutThatFits(range)
+        size.isAllAuto && constrainedSize.isOrderedAndNonNegative
+            ? constrainedSize : range(constrainedSize, restrictedTo: size, relativeToParentSize: parentSize)
     }
 
     /// `constrainedSize` intersected with the style size resolved against the parent.

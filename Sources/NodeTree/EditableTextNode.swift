@@ -91,6 +91,12 @@ open class EditableTextNode: DisplayNode, @unchecked Sendable {
         setNeedsLayout()
     }
 
+    /// Overrides only `calculateSizeThatFits` among the measuring methods: measured by the leaf path
+    /// directly (LayoutMethodOverrides.swift; a subclass is not, unless it declares for itself).
+    open override class var layoutMethodOverrides: LayoutMethodOverrides {
+        LayoutMethodOverrides(declaredBy: EditableTextNode.self, [.calculateSizeThatFits])
+    }
+
     open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
         let s = fieldState.withLock { $0 }
         if let fixed = s.fixedSize { return fixed }

@@ -43,6 +43,12 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
         }
     }
 
+    /// Overrides only `calculateSizeThatFits` among the measuring methods: measured by the leaf path
+    /// directly (LayoutMethodOverrides.swift; a subclass is not, unless it declares for itself).
+    open override class var layoutMethodOverrides: LayoutMethodOverrides {
+        LayoutMethodOverrides(declaredBy: ImageNode.self, [.calculateSizeThatFits])
+    }
+
     /// The image's size when there is an image (Texture), else the default (fill a finite maximum).
     /// Set `style.preferredSize` to give the node its own size, as the feed cells do.
     open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
@@ -122,6 +128,12 @@ open class NetworkImageNode: ImageNode, @unchecked Sendable {
     public init(loader: any ImageLoading = UnavailableImageLoader()) {
         self.loader = loader
         super.init()
+    }
+
+    /// Overrides only `calculateSizeThatFits` among the measuring methods (ImageNode's): measured by the
+    /// leaf path directly (LayoutMethodOverrides.swift; a subclass is not, unless it declares for itself).
+    open override class var layoutMethodOverrides: LayoutMethodOverrides {
+        LayoutMethodOverrides(declaredBy: NetworkImageNode.self, [.calculateSizeThatFits])
     }
 
     public var url: URL? {

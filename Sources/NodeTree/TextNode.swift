@@ -114,6 +114,12 @@ open class TextNode: DisplayNode, @unchecked Sendable {
 
     // MARK: - Measurement (any thread, no lock held)
 
+    /// Overrides only `calculateSizeThatFits` among the measuring methods: measured by the leaf path
+    /// directly (LayoutMethodOverrides.swift; a subclass is not, unless it declares for itself).
+    open override class var layoutMethodOverrides: LayoutMethodOverrides {
+        LayoutMethodOverrides(declaredBy: TextNode.self, [.calculateSizeThatFits])
+    }
+
     /// Texture's calculateSizeThatFits: for a text node: the measured text size within `constrainedSize`
     /// (width: line breaking; height: lines that would end below it are dropped, keeping one). The leaf path
     /// clamps it into the range.

@@ -50,6 +50,11 @@ public final class SyntheticTextNode: DisplayNode, @unchecked Sendable {
         super.init()
     }
 
+    /// Measured by the leaf path directly (NodeTree's LayoutMethodOverrides).
+    public override class var layoutMethodOverrides: LayoutMethodOverrides {
+        LayoutMethodOverrides(declaredBy: SyntheticTextNode.self, [.calculateSizeThatFits])
+    }
+
     public override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
         measureCount.add(1, ordering: .relaxed)
         let size = SyntheticText.size(characters: characters, availableWidth: constrainedSize.width)
