@@ -72,17 +72,17 @@ extension DisplayNode {
             let styleSize = locked.pointee.style.size
             state.unlockValue()
             // Not cached, so no subnode needs to remember it (ticket 0).
-            return ownLayout(MeasurementTicket.measuring(0, in: tickets) {
+            return MeasurementTicket.measuring(0, in: tickets) {
                 calculateOwnLayout(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
-            })
+            }
         case .miss(let version):
             let styleSize = locked.pointee.style.size
             state.unlockValue()
             // 2. Compute without the lock, under a ticket of its own (subnodes measured inside remember it).
             let ticket = MeasurementTicket.next(in: tickets)
-            let layout = ownLayout(MeasurementTicket.measuring(ticket, in: tickets) {
+            let layout = MeasurementTicket.measuring(ticket, in: tickets) {
                 calculateOwnLayout(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
-            })
+            }
             // 3. Publish only if nothing invalidated the node meanwhile. The record is written in place
             //    under the lock (no user code runs there): building it outside and moving it in cost an
             //    outlined copy and destroy of the ~100-byte record per miss (~100 instructions per leaf
@@ -152,6 +152,7 @@ extension DisplayNode {
     /// not override them (ASDisplayNodeMethodOverrides); here they were two virtual calls, a spec region
     /// opened and closed, and layoutSpecThatFits' marker built and checked on every leaf measurement.
     /// A block set at run time is checked first, as on the way: then the full chain runs and uses it.
+    /// The leaf path's layout is the node's own, so only the chain's goes through `ownLayout`.
     @inline(__always)
     private func calculateOwnLayout(_ constrainedSize: SizeRange, restrictedTo styleSize: LayoutElementSize,
                                     relativeToParentSize parentSize: Size) -> Layout {
@@ -160,7 +161,8 @@ extension DisplayNode {
                                                   relativeToParentSize: parentSize)
             return Layout(node: self, size: range.clamp(calculateSizeThatFits(range.max)))
         }
-        return calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
+        return ownLayout(calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize,
+                                                 relativeToParentSize: parentSize))
     }
 
     /// An overridden calculateLayoutThatFits may hand back a layout of something else (Texture asserts);
