@@ -134,7 +134,7 @@ private let openRangeLeafSize = ceilPx(Size(width: 320 * 0.37 + 0.3, height: 9.2
     ]
 
     /// Style sizes: none, points, fractions of the parent, NaN, ∞, negative, a minimum above the maximum.
-    static let styles: [(inout LayoutElementStyle) -> Void] = [
+    static let styles: [@Sendable (inout LayoutElementStyle) -> Void] = [
         { _ in },
         { $0.width = .points(60) },
         { $0.width = .fraction(0.5); $0.maxHeight = .fraction(0.25) },
