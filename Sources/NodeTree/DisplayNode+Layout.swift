@@ -6,7 +6,9 @@ import LayoutCore
 //   1. look up   — one lock: the calculated, then the pending layout, if valid for (range, parent,
 //                  version); on a miss, capture the version and the style size (style read once);
 //   2. compute   — no lock: calculateLayoutThatFits(range, restrictedTo: style size, parent) → the node's
-//                  spec or leaf path, measuring children through their own layoutThatFits;
+//                  spec or leaf path, measuring children through their own layoutThatFits (a node whose
+//                  class declared it overrides none of the methods on the way takes the leaf path
+//                  directly: calculateOwnLayout, LayoutMethodOverrides.swift);
 //   3. publish   — one lock: store as the pending layout only if the version did not move while computing
 //                  (a measurement that raced with an invalidation is returned to its caller but is not
 //                  cached as valid).
