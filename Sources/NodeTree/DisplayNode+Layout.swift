@@ -73,10 +73,12 @@ extension DisplayNode {
         case .uncached:
             let styleSize = locked.pointee.style.size
             state.unlockValue()
-            // Not cached, so no subnode needs to remember it (ticket 0).
-            return MeasurementTicket.measuring(0, in: tickets) {
-                calculateOwnLayout(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
-            }
+            // Not cached, so no subnode needs to remember it (ticket 0). Rare, so always the full chain:
+            // the declared-leaf shortcut here too cost every cached lookup of a cell 5 instructions and a
+            // fresh cell 7 (register allocation; callgrind, feed-parity).
+            return ownLayout(MeasurementTicket.measuring(0, in: tickets) {
+                calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
+            })
         case .miss(let version):
             let styleSize = locked.pointee.style.size
             state.unlockValue()
@@ -147,7 +149,7 @@ extension DisplayNode {
         scratch.appendNodeLayout(measure(constrainedSize, parentSize: parentSize))
     }
 
-    /// Step 2's computation: `calculateLayoutThatFits(_:restrictedTo:relativeToParentSize:)`, or — for a
+    /// Step 2's computation for a miss: `calculateLayoutThatFits(_:restrictedTo:relativeToParentSize:)`, or — for a
     /// node whose class declared that it overrides none of the methods on the way (`measuresAsDeclaredLeaf`,
     /// LayoutMethodOverrides.swift) and that has no layout spec block — what that call computes for it:
     /// the range resolved as there, then the leaf path. Texture skips those calls for a class that does
