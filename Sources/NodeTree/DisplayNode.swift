@@ -292,9 +292,9 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
     /// The node's class declared that it overrides none of the methods between a measurement and
     /// `calculateSizeThatFits` (`layoutMethodOverrides`, made by exactly this class), so a measurement
     /// without a layout spec block takes the leaf path directly (DisplayNode+Layout.swift). Decided once,
-    /// at init, from the dynamic class; immutable, so read without a lock. (The class var's virtual call
-    /// costs node creation what the measurement saves: feed-parity create +114 instructions per cell of
-    /// six nodes against fresh −662, callgrind.)
+    /// at init, from the dynamic class; immutable, so read without a lock. Deciding it here costs node
+    /// creation the class var's virtual call and a comparison (feed-parity create +114 instructions per
+    /// cell of six nodes, against fresh −662; callgrind), not every measurement.
     let measuresAsDeclaredLeaf: Bool
 
     /// Any thread. Do not touch `view` here: it loads on the main actor, after init (see `didLoad`).
