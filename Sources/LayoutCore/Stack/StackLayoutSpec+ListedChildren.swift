@@ -249,6 +249,14 @@ extension SpecChild {
             child.initialize(to: SpecChild(kind: slot.kind, pointer: fields))
             return
         }
+        // A node is kept as a class reference (SpecChildKind.node). `layoutNodeElement` is a constant
+        // once specialized: DisplayNode's answers `self`, everything else's nil.
+        if let node = element.layoutNodeElement {
+            let kept = reservePreparedElement(in: arena, isObject: true)
+            UnsafeMutableRawPointer(kept).initializeMemory(as: (any LayoutNodeElement).self, to: node)
+            child.initialize(to: SpecChild(kind: .node, pointer: UnsafeMutableRawPointer(kept)))
+            return
+        }
         // `_canBeClass` is a constant once specialized (1: a class, 0: not); `Element.self is
         // AnyObject.Type` alone was a call of swift_isClassType per node child. Unspecialized (2: a debug
         // build), the dynamic check decides.
