@@ -268,7 +268,7 @@ extension SpecStorage {
     /// The slot report of a spec with this storage: its slot (checked live) or, boxed, none.
     @inlinable @inline(__always)
     func specSlot(_ kind: SpecChildKind) -> LayoutSpecSlot {
-        guard let slot else { return .none }
+        guard case .slot(let slot, let generation) = home else { return .none }
         Self.checkLive(slot, generation)
         return LayoutSpecSlot(kind: kind, fields: UnsafeMutableRawPointer(slot))
     }
