@@ -57,6 +57,22 @@ public protocol LayoutElement: Sendable {
     /// `.none` (the default) for everything else, which a parent keeps as an element. Elements do not
     /// implement it.
     var layoutSpecSlot: LayoutSpecSlot { get }
+
+    /// The element as a `LayoutNodeElement` when it is one (a node), else nil (the default), so that a
+    /// spec built in a region keeps a node child as a class reference it calls directly (SpecChild.swift).
+    /// Elements do not implement it: `LayoutNodeElement`'s default answers `self`.
+    var layoutNodeElement: (any LayoutNodeElement)? { get }
+}
+
+/// A class-instance element — a node — that a built-in spec keeps and calls as a class reference
+/// (`SpecChildKind.node`): the reference and its witness table, two words, instead of an `any
+/// LayoutElement` whose value the spec had to project out of the existential's buffer before every call
+/// (__swift_project_boxed_opaque_existential_1: ~9 calls per feed-parity cell). No requirements of its
+/// own; NodeTree's DisplayNode conforms, as do LayoutCore's own nodes.
+public protocol LayoutNodeElement: AnyObject, LayoutElement {}
+
+extension LayoutNodeElement {
+    @inlinable public var layoutNodeElement: (any LayoutNodeElement)? { self }
 }
 
 extension LayoutElement {
@@ -88,6 +104,8 @@ extension LayoutElement {
     @inlinable public var usesDefaultLayoutStyle: Bool { false }
 
     @inlinable public var layoutSpecSlot: LayoutSpecSlot { .none }
+
+    @inlinable public var layoutNodeElement: (any LayoutNodeElement)? { nil }
 
     @inlinable public func calculateLayoutThatFits(_ constrainedSize: SizeRange,
                                                    restrictedTo size: LayoutElementSize,

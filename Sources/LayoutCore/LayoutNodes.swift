@@ -3,7 +3,7 @@
 
 /// A leaf node: its size comes from its style, or from `sizeThatFits` (e.g. a synthetic text measure),
 /// or Texture's default (fill a finite maximum), clamped into the resolved range.
-public final class LeafNode: LayoutElement, CustomStringConvertible {
+public final class LeafNode: LayoutNodeElement, CustomStringConvertible {
     public let name: String
     public let style: LayoutElementStyle
     private let sizeThatFits: (@Sendable (Size) -> Size)?
@@ -37,7 +37,7 @@ public final class LeafNode: LayoutElement, CustomStringConvertible {
 
 /// A node whose layout comes from a layout spec, measured the Texture way: the spec is laid out with
 /// the node's resolved range, wrapped in the node's own layout when needed, and flattened.
-public final class SpecHostNode: LayoutElement, CustomStringConvertible {
+public final class SpecHostNode: LayoutNodeElement, CustomStringConvertible {
     public let name: String
     public let style: LayoutElementStyle
     private let spec: @Sendable (SizeRange) -> any LayoutElement

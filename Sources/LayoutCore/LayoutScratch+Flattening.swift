@@ -163,9 +163,13 @@ extension NodeLayoutWriter {
         // One layout written for both cases (the record is a node's, so its type is `.node`): the reused
         // record's size and position, or the new ones. Written as two initializations (with and without an
         // object), the comparison was an outlined call of `Point.isIdentical` (callgrind).
-        let reused = (record.object < 0 || object.pointee.sublayouts.isEmpty)
-            && (record.position.x == position.x || (record.position.x != record.position.x && position.x != position.x))
+        // The positions first: they mostly differ (a record's is relative to its parent, `position` absolute),
+        // and then the record's object is not read for its sublayouts (−25 instructions per feed-parity cell,
+        // callgrind).
+        let reused = (record.position.x == position.x
+                      || (record.position.x != record.position.x && position.x != position.x))
             && (record.position.y == position.y || (record.position.y != record.position.y && position.y != position.y))
+            && (record.object < 0 || object.pointee.sublayouts.isEmpty)
         slot.initialize(to: Layout(unsanitized: nil, type: .node,
                                    size: reused ? record.size : Layout.resanitizedSize(record.size),
                                    position: reused ? record.position : absolute.isNull ? .null : position,

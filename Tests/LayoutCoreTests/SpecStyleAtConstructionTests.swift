@@ -124,7 +124,8 @@ import Testing
             // The child of the generic inset is the stack's slot in a region, not a copy of it.
             if inRegion {
                 #expect(generic.storage.fields.pointee.child.kind == .stack)
-                #expect(InsetLayoutSpec(insets: .zero, child: a).storage.fields.pointee.child.kind == .element)
+                // A node (a LayoutNodeElement) is kept as a class reference (SpecNodeChildTests).
+                #expect(InsetLayoutSpec(insets: .zero, child: a).storage.fields.pointee.child.kind == .node)
             }
         }
     }

@@ -16,7 +16,7 @@ extension SpecChild {
         case .inset: fields(InsetLayoutSpec.Fields.self).pointee.customStyle
         case .ratio: fields(RatioLayoutSpec.Fields.self).pointee.customStyle
         case .plain: fields(LayoutSpec.Fields.self).pointee.customStyle
-        case .element: nil
+        case .element, .node: nil
         }
     }
 
@@ -31,6 +31,8 @@ extension SpecChild {
         switch kind {
         case .element:
             ElementInPlace.layoutThatFits(&element.pointee, range, parentSize: parentSize, into: &scratch)
+        case .node:
+            NodeInPlace.layoutThatFits(&node.pointee, range, parentSize: parentSize, into: &scratch)
         case .stack:
             StackLayoutSpec.layout(fields(StackLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
         case .inset:
@@ -51,7 +53,11 @@ extension SpecChild {
     /// `LayoutElement.usesDefaultLayoutStyle` of the child.
     @inline(__always)
     var usesDefaultLayoutStyle: Bool {
-        kind == .element ? ElementInPlace.usesDefaultLayoutStyle(&element.pointee) : specCustomStyle == nil
+        switch kind {
+        case .element: ElementInPlace.usesDefaultLayoutStyle(&element.pointee)
+        case .node: NodeInPlace.usesDefaultLayoutStyle(&node.pointee)
+        case .stack, .inset, .ratio, .plain: specCustomStyle == nil
+        }
     }
 
     /// `LayoutElement.withLayoutStylePointer` of the child: a spec's own style in place (a spec child
@@ -59,6 +65,7 @@ extension SpecChild {
     @inline(__always)
     func withLayoutStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
         if kind == .element { return ElementInPlace.withLayoutStylePointer(&element.pointee, body) }
+        if kind == .node { return NodeInPlace.withLayoutStylePointer(&node.pointee, body) }
         body(UnsafePointer(specCustomStyle ?? UnsafeMutablePointer(mutating: LayoutElementStyle.defaultStylePointer)))
     }
 
@@ -66,6 +73,7 @@ extension SpecChild {
     var style: LayoutElementStyle {
         switch kind {
         case .element: element.pointee.style
+        case .node: node.pointee.style
         case .stack: StackLayoutSpec.style(of: fields(StackLayoutSpec.Fields.self))
         case .inset, .ratio, .plain: specCustomStyle?.pointee ?? LayoutElementStyle.defaultStyle
         }
@@ -73,12 +81,20 @@ extension SpecChild {
 
     /// `LayoutElement.layoutObject` of the child (a spec has none).
     var layoutObject: (any AnyObject & Sendable)? {
-        kind == .element ? ElementInPlace.layoutObject(&element.pointee) : nil
+        switch kind {
+        case .element: ElementInPlace.layoutObject(&element.pointee)
+        case .node: node.pointee.layoutObject
+        case .stack, .inset, .ratio, .plain: nil
+        }
     }
 
     /// `LayoutElement.layoutElementType` of the child.
     var layoutElementType: LayoutElementType {
-        kind == .element ? ElementInPlace.layoutElementType(&element.pointee) : .layoutSpec
+        switch kind {
+        case .element: ElementInPlace.layoutElementType(&element.pointee)
+        case .node: node.pointee.layoutElementType
+        case .stack, .inset, .ratio, .plain: .layoutSpec
+        }
     }
 }
 
@@ -111,4 +127,25 @@ enum ElementInPlace {
 
     @inlinable @inline(__always)
     static func layoutSpecSlot(_ element: inout any LayoutElement) -> LayoutSpecSlot { element.layoutSpecSlot }
+}
+
+/// `ElementInPlace` for a node child: the calls a spec makes most (its layout, its style), through an
+/// `inout` access for the same reason — the reference is used where the region keeps it, not copied out
+/// (a retain and a release per call).
+@usableFromInline
+enum NodeInPlace {
+    @inline(__always)
+    static func layoutThatFits(_ node: inout any LayoutNodeElement, _ range: SizeRange, parentSize: Size,
+                               into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        node.layoutThatFits(range, parentSize: parentSize, into: &scratch)
+    }
+
+    @inline(__always)
+    static func usesDefaultLayoutStyle(_ node: inout any LayoutNodeElement) -> Bool { node.usesDefaultLayoutStyle }
+
+    @inline(__always)
+    static func withLayoutStylePointer(_ node: inout any LayoutNodeElement,
+                                       _ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
+        node.withLayoutStylePointer(body)
+    }
 }

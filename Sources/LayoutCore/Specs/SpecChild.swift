@@ -20,6 +20,9 @@ enum SpecChildKind: UInt8 {
     case element
     /// The fields of a built-in spec in an arena slot of the open region.
     case stack, inset, ratio, plain
+    /// An `any LayoutNodeElement` (a node) kept in the open region's element slab (`pointer` is its
+    /// address): called through its witness table with no existential buffer to project.
+    case node
 }
 
 /// One child of a built-in spec (see the top of this file).
@@ -38,6 +41,12 @@ struct SpecChild {
     @inlinable @inline(__always)
     var element: UnsafeMutablePointer<any LayoutElement> {
         pointer.assumingMemoryBound(to: (any LayoutElement).self)
+    }
+
+    /// The node of a node child.
+    @inlinable @inline(__always)
+    var node: UnsafeMutablePointer<any LayoutNodeElement> {
+        pointer.assumingMemoryBound(to: (any LayoutNodeElement).self)
     }
 
     /// The child of a spec built in `arena`'s open region: its slot when it is a built-in spec of that
@@ -105,6 +114,7 @@ struct SpecChild {
     func asElement() -> any LayoutElement {
         switch kind {
         case .element: element.pointee
+        case .node: node.pointee
         case .stack: StackLayoutSpec(storage: SpecStorage(liveSlot: pointer.assumingMemoryBound(to: StackLayoutSpec.Fields.self)))
         case .inset: InsetLayoutSpec(storage: SpecStorage(liveSlot: pointer.assumingMemoryBound(to: InsetLayoutSpec.Fields.self)))
         case .ratio: RatioLayoutSpec(storage: SpecStorage(liveSlot: pointer.assumingMemoryBound(to: RatioLayoutSpec.Fields.self)))
@@ -116,6 +126,8 @@ struct SpecChild {
 /// An element child kept in a spec region (the arena's `elements` slab): destroyed when the region closes.
 @usableFromInline
 struct SpecElementSlot: SpecFields {
+    /// The element; for a node child (`SpecChildKind.node`) its first two words hold the child's
+    /// `any LayoutNodeElement` instead (written as one, read as one), `isObject` set.
     @usableFromInline var element: any LayoutElement
     /// The element is a class instance — a node, the usual element child — so the existential's first
     /// word is its one strong reference: the region's close releases it directly, where destroying the
@@ -256,7 +268,7 @@ extension SpecStorage {
     /// The slot report of a spec with this storage: its slot (checked live) or, boxed, none.
     @inlinable @inline(__always)
     func specSlot(_ kind: SpecChildKind) -> LayoutSpecSlot {
-        guard let slot else { return .none }
+        guard case .slot(let slot, let generation) = home else { return .none }
         Self.checkLive(slot, generation)
         return LayoutSpecSlot(kind: kind, fields: UnsafeMutableRawPointer(slot))
     }

@@ -118,23 +118,28 @@ extension SpecStorage {
     /// its fields (an initializer's; skips the copy on write of `uniqueStyle`).
     @inlinable
     mutating func uniqueOwnStyle() -> UnsafeMutablePointer<LayoutElementStyle> {
-        makeOwnStyle(slot ?? box.unsafelyUnwrapped.fields)
+        switch home {
+        case .slot(let slot, _): makeOwnStyle(slot)
+        case .box(let box): makeOwnStyle(box.fields)
+        }
     }
 
     /// A boxed spec made just now (its box is unique) gets a style of its own that `configure` sets: the
     /// `style:` initializers outside a region.
     @inlinable @inline(__always)
     func configureOwnBoxedStyle(_ configure: (inout LayoutElementStyle) -> Void) {
-        configure(&makeOwnStyle(box.unsafelyUnwrapped.fields).pointee)
+        guard case .box(let box) = home else { preconditionFailure("configureOwnBoxedStyle on a spec in a region") }
+        configure(&makeOwnStyle(box.fields).pointee)
     }
 
     @inlinable
     func makeOwnStyle(_ fields: UnsafeMutablePointer<Fields>) -> UnsafeMutablePointer<LayoutElementStyle> {
         let custom: UnsafeMutablePointer<LayoutElementStyle>
-        if slot != nil {
+        switch home {
+        case .slot:
             custom = SpecStyleSlot.makeDefault(in: SpecArena.currentInRegion.unsafelyUnwrapped)
-        } else {
-            custom = box.unsafelyUnwrapped.styleRoom
+        case .box(let box):
+            custom = box.styleRoom
             SpecStyleSlot.initializeDefault(custom)
         }
         fields.pointee.customStyle = custom
