@@ -2,25 +2,40 @@
 // crossChildLayout), which applies the stretch rule to the cross range.
 
 extension StackLayout {
+    /// How many children, from the first, use the default style (`usesDefaultLayoutStyle`, asked of each up
+    /// to the first that does not).
+    @inline(__always)
+    static func defaultStyledPrefix(_ children: StackChildren) -> Int {
+        var index = 0
+        while index < children.count && children[index].usesDefaultLayoutStyle { index += 1 }
+        return index
+    }
+
     /// One item per child, in child order, each reading its child's style once: initializes `items`
-    /// (uninitialized, exactly as many as there are children). True when every item is the default item
+    /// (uninitialized, exactly as many as there are children). The first `defaultPrefix` children are known
+    /// to use the default style (`defaultStyledPrefix`). True when every item is the default item
     /// (`StackItem.defaultItem`): no spacing, no flex factor, no flexBasis.
-    static func initializeItems(_ items: StackItems, _ children: StackChildren, _ context: StackContext) -> Bool {
-        var allDefault = true
+    static func initializeItems(_ items: StackItems, _ children: StackChildren, _ context: StackContext,
+                                defaultPrefix: Int) -> Bool {
         // What every child with the default style gets (StackItem.defaultItem), made once per stack.
         let defaultItem = StackItem.defaultItem(context)
-        for index in 0..<children.count {
+        for index in 0..<defaultPrefix {
+            (items.baseAddress! + index).initialize(to: defaultItem)
+        }
+        // The child after the prefix, if any, has a style of its own (it was asked); those after it are
+        // asked here.
+        let allDefault = defaultPrefix == children.count
+        for index in defaultPrefix..<children.count {
             // By address (no copy of the whole style; a node's under its lock), which left ~2.2k of the
             // feed-parity cell's instructions to style copies and a vertical stack's derived style. A
             // pointer rather than a borrowed style, and the item built in its slot rather than returned:
             // the borrowed style was copied (200 bytes) per child, and with the generic witness, its
             // closure and the item's copies that cost ~400 instructions per feed-parity cell (callgrind).
             let item = items.baseAddress! + index
-            if children[index].usesDefaultLayoutStyle {
+            if index > defaultPrefix && children[index].usesDefaultLayoutStyle {
                 item.initialize(to: defaultItem)
             } else {
                 children[index].withLayoutStylePointer { item.initialize(to: StackItem(style: $0, context: context)) }
-                allDefault = false
             }
         }
         // Only alignItems makes items baseline-aligned (alignSelf has no baseline values): without it no item

@@ -51,11 +51,20 @@ enum StackLayout {
 
         // Step 1 — the parent size handed to children: exact range axes only, NaN elsewhere (computed
         // by StackContext).
+        // The children up to the first with a style of its own: when there is none, a stack that
+        // `takesDefaultLine` needs no items (StackLayout+DefaultLine.swift).
+        let defaultPrefix = defaultStyledPrefix(children)
+        if defaultPrefix == children.count && driver == .automatic && takesDefaultLine(context) {
+            if context.direction == .horizontal {
+                return layoutDefaultLine(children, &scratch, context, HorizontalStackAxes())
+            }
+            return layoutDefaultLine(children, &scratch, context, VerticalStackAxes())
+        }
         // The items are never deinitialized: StackItem must stay a trivial type (no references).
         assert(_isPOD(StackItem.self), "StackItem must be a trivial type")
         return withUnsafeTemporaryAllocation(of: StackItem.self, capacity: children.count) { items in
-            // Each child's style is read exactly once, here.
-            let allDefault = initializeItems(items, children, context)
+            // Each child's style is read exactly once, here (the default prefix's already).
+            let allDefault = initializeItems(items, children, context, defaultPrefix: defaultPrefix)
             // Step 2 — optimized flexing: skip measuring the single grow-and-shrink child of an exact stack.
             // The decision travels beside the context, which is only ever read: handed around as an inout
             // value, the context was copied (113 bytes, ~17 instructions) before every call that reads it,
