@@ -64,21 +64,20 @@ enum StackLayout {
         assert(_isPOD(StackItem.self), "StackItem must be a trivial type")
         return withUnsafeTemporaryAllocation(of: StackItem.self, capacity: children.count) { items in
             // Each child's style is read exactly once, here (the default prefix's already).
-            let allDefault = initializeItems(items, children, context, defaultPrefix: defaultPrefix)
+            let totals = initializeItems(items, children, context, defaultPrefix: defaultPrefix)
             // Step 2 — optimized flexing: skip measuring the single grow-and-shrink child of an exact stack.
             // The decision travels beside the context, which is only ever read: handed around as an inout
             // value, the context was copied (113 bytes, ~17 instructions) before every call that reads it,
             // six times per stack (−294 instructions per feed-parity cell, callgrind); a copy made to hold
             // the decision cost ~14 instructions per stack (−64 per feed-parity cell).
-            // Default items have no flex factor, so no candidate for it.
-            let optimizedFlexing = !allDefault && usesOptimizedFlexing(items, context)
+            let optimizedFlexing = usesOptimizedFlexing(totals, context)
             if context.flexWrap == .noWrap && driver == .automatic {
                 if context.direction == .horizontal {
                     return layoutSingleLine(items, children, &scratch, context, HorizontalStackAxes(),
-                                            optimizedFlexing: optimizedFlexing, allDefault: allDefault)
+                                            optimizedFlexing: optimizedFlexing, totals: totals)
                 }
                 return layoutSingleLine(items, children, &scratch, context, VerticalStackAxes(),
-                                        optimizedFlexing: optimizedFlexing, allDefault: allDefault)
+                                        optimizedFlexing: optimizedFlexing, totals: totals)
             }
             return layout(items, children, &scratch, context, optimizedFlexing: optimizedFlexing)
         }
