@@ -36,7 +36,10 @@ extension StackLayout {
         // link is written through the scratch's links, which a child's measurement may have moved.
         let first = scratch.appendLinks(count: count).first
         // `layoutSingleLine`'s spacing extent for default items and `positionedSingleLine`'s cursor and
-        // stack sum for justifyContent start (offset 0, no extra spacing), operation for operation.
+        // stack sum for justifyContent start (offset 0, no extra spacing). The cursor leaves out the default
+        // items' spacing (+0) that `positionedSingleLine` adds: from +0, the cursor is never −0 (a sum is −0
+        // only when both terms are), and adding +0 changes no other value, NaN included (−13 instructions per
+        // feed-parity cell, callgrind).
         var spacingExtent = context.spacing * Double(count - 1)
         spacingExtent += 0
         let betweenItems = context.spacing + 0.0
@@ -47,12 +50,8 @@ extension StackLayout {
         // it): no item is stretched unless the smallest is more than 0.01 short of the line.
         var maxItemCrossSize = 0.0
         var minItemCrossSize = Double.infinity
-        stackCursor += 0.0
         for index in 0..<count {
-            if index > 0 {
-                stackCursor += 0.0
-                stackCursor += betweenItems
-            }
+            if index > 0 { stackCursor += betweenItems }
             let layout = measureDefaultChild(children, index, firstRange, context, into: &scratch)
             let record = scratch.record(layout)
             let stackSize = axes.stack(of: record.pointee.size)
@@ -60,7 +59,7 @@ extension StackLayout {
             record.pointee.position = axes.point(stack: stackCursor, cross: 0)
             nodeCount &+= record.pointee.nodeCount
             scratch.header.pointee.links[first + index] = Int32(truncatingIfNeeded: layout)
-            stackCursor += stackSize + 0.0
+            stackCursor += stackSize
             stackSum += stackSize
             maxItemCrossSize = foundationMax(maxItemCrossSize, crossSize)
             if crossSize < minItemCrossSize { minItemCrossSize = crossSize }
