@@ -42,6 +42,9 @@ enum StackLayout {
     /// that does not wrap. Tests pass `general` to check that both give the same records.
     enum Driver { case automatic, general }
 
+    /// Inlined into the spec's layout (StackLayoutSpec.calculateLayout), its one caller per stack: one frame
+    /// fewer per stack (−16 instructions per feed-parity cell, callgrind).
+    @inline(__always)
     static func layout(of children: StackChildren, _ context: StackContext,
                        into scratch: inout LayoutScratch, driver: Driver = .automatic) -> LayoutRecordIndex {
         // Step 0 — an empty stack takes the range minimum and has no sublayouts.
