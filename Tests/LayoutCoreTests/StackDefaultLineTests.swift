@@ -17,7 +17,8 @@ import Testing
             if StackLayout.takesDefaultLine(context) { defaultLines += 1 }
             let automatic = layOut(children, context, driver: .automatic)
             let general = layOut(children, context, driver: .general)
-            #expect(automatic.bits == general.bits, "seed \(seed): default line \(automatic.layout) vs \(general.layout)")
+            #expect(automatic.bits == general.bits,
+                    "seed \(seed): default line \(automatic.layout) vs \(general.layout)")
         }
         // Enough of the seeds take the default line (justifyContent start and alignItems stretch or start).
         #expect(defaultLines > 400)
@@ -39,6 +40,32 @@ import Testing
             log.entries = []
             _ = layOut(children, context, driver: .general)
             #expect(automatic == log.entries, "seed \(seed)")
+        }
+    }
+
+    /// The default line takes its run of links before it measures its children, and writes each link after
+    /// the child's measurement, which may have moved the scratch's links (children with many sublayouts of
+    /// their own, in a scratch that starts small): the whole layout tree as the general driver makes it.
+    @Test func childrenThatGrowTheScratchesLinksKeepTheirPlaces() {
+        for direction in StackLayoutDirection.allCases {
+            let children: [any LayoutElement] = (0..<4).map { column in
+                let leaves: [any LayoutElement] = (0..<40).map { LeafNode("leaf\(column).\($0)", width: 3, height: 2) }
+                return InsetLayoutSpec(insets: EdgeInsets(all: Double(column)),
+                                       child: StackLayoutSpec(direction: direction, children: leaves))
+            }
+            for alignItems in [StackLayoutAlignItems.stretch, .start] {
+                let context = StackContext(direction: direction == .horizontal ? .vertical : .horizontal, spacing: 2,
+                                           justifyContent: .start, alignItems: alignItems, flexWrap: .noWrap,
+                                           alignContent: .start, lineSpacing: 0,
+                                           range: SizeRange(min: .zero, max: Size(width: 500, height: 500)))
+                #expect(StackLayout.takesDefaultLine(context))
+                func tree(_ driver: StackLayout.Driver) -> String {
+                    var scratch = LayoutScratch()
+                    let root = StackLayout.layout(of: children, context, into: &scratch, driver: driver)
+                    return scratch.layout(of: root).description
+                }
+                #expect(tree(.automatic) == tree(.general), "\(direction) \(alignItems)")
+            }
         }
     }
 
