@@ -100,9 +100,11 @@ extension StackLayout {
     /// Step 7 for the items in the run of links from `first`: `stretchItems` for default items (own cross
     /// range [0, ∞], so the stretch rule gives exactly the line's cross size). A stretched child's record
     /// replaces its link and takes its place. False when a stretched child's stack size changed (the places
-    /// after it move). Inlined into the driver (as a call: 32 instructions more per feed-parity cell,
-    /// callgrind).
-    @inline(__always)
+    /// after it move). A call of its own: inlined, it saved 32 instructions per feed-parity cell until the
+    /// driver dispatched its children inline; since then the optimizer kept it out of line anyway (the
+    /// driver is recursive through the child's dispatch), and saying so costs 3 instructions fewer
+    /// (callgrind).
+    @inline(never)
     static func stretchDefaultItems<Axes: StackAxes>(_ first: Int, _ count: Int, toCrossSize lineCrossSize: Double,
                                                      _ children: StackChildren, _ scratch: inout LayoutScratch,
                                                      _ context: StackContext, _ axes: Axes,
