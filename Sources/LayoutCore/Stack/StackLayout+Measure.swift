@@ -2,25 +2,45 @@
 // crossChildLayout), which applies the stretch rule to the cross range.
 
 extension StackLayout {
+    /// How many children, from the first, use the default style (`usesDefaultLayoutStyle`, asked of each up
+    /// to the first that does not).
+    @inline(__always)
+    static func defaultStyledPrefix(_ children: StackChildren) -> Int {
+        var index = 0
+        while index < children.count && children[index].usesDefaultLayoutStyle { index += 1 }
+        return index
+    }
+
     /// One item per child, in child order, each reading its child's style once: initializes `items`
-    /// (uninitialized, exactly as many as there are children). True when every item is the default item
-    /// (`StackItem.defaultItem`): no spacing, no flex factor, no flexBasis.
-    static func initializeItems(_ items: StackItems, _ children: StackChildren, _ context: StackContext) -> Bool {
-        var allDefault = true
+    /// (uninitialized, exactly as many as there are children). The first `defaultPrefix` children are known
+    /// to use the default style (`defaultStyledPrefix`). Returns what the one-line driver's steps 2, 5 and 8
+    /// need of the items, summed as they are made (`StackItemTotals`).
+    static func initializeItems(_ items: StackItems, _ children: StackChildren, _ context: StackContext,
+                                defaultPrefix: Int) -> StackItemTotals {
         // What every child with the default style gets (StackItem.defaultItem), made once per stack.
         let defaultItem = StackItem.defaultItem(context)
-        for index in 0..<children.count {
+        var totals = StackItemTotals(spacingExtent: context.spacing * Double(children.count - 1),
+                                     allDefault: defaultPrefix == children.count)
+        for index in 0..<defaultPrefix {
+            (items.baseAddress! + index).initialize(to: defaultItem)
+            // A default item's spacing, 0 + 0 (its flex factors add nothing to the other totals).
+            totals.spacingExtent += 0
+        }
+        // The child after the prefix, if any, has a style of its own (it was asked); those after it are
+        // asked here.
+        for index in defaultPrefix..<children.count {
             // By address (no copy of the whole style; a node's under its lock), which left ~2.2k of the
             // feed-parity cell's instructions to style copies and a vertical stack's derived style. A
             // pointer rather than a borrowed style, and the item built in its slot rather than returned:
             // the borrowed style was copied (200 bytes) per child, and with the generic witness, its
             // closure and the item's copies that cost ~400 instructions per feed-parity cell (callgrind).
             let item = items.baseAddress! + index
-            if children[index].usesDefaultLayoutStyle {
+            if index > defaultPrefix && children[index].usesDefaultLayoutStyle {
                 item.initialize(to: defaultItem)
+                totals.spacingExtent += 0
             } else {
                 children[index].withLayoutStylePointer { item.initialize(to: StackItem(style: $0, context: context)) }
-                allDefault = false
+                totals.add(item.pointee)
             }
         }
         // Only alignItems makes items baseline-aligned (alignSelf has no baseline values): without it no item
@@ -31,21 +51,15 @@ extension StackLayout {
                 items[index].setBaselineMetrics(of: children[index].style)
             }
         }
-        return allDefault
+        return totals
     }
 
     /// Step 2 — "optimized flexing": exactly one child both grows and shrinks (flexGrow > 0 and
     /// flexShrink > 0) and the stack axis is exact. That child's first measurement is skipped: it will be
-    /// measured at its flexed size, or at stack size 0 if its line does not flex. Inlined: as a call (the
-    /// optimizer's choice once the stack range is selected here) it cost ~29 instructions per stack.
+    /// measured at its flexed size, or at stack size 0 if its line does not flex.
     @inline(__always)
-    static func usesOptimizedFlexing(_ items: StackItems, _ context: StackContext) -> Bool {
-        guard context.stackMin == context.stackMax else { return false }
-        var flexibleCount = 0
-        for item in items where item.isFlexibleInBothDirections {
-            flexibleCount += 1
-        }
-        return flexibleCount == 1
+    static func usesOptimizedFlexing(_ totals: StackItemTotals, _ context: StackContext) -> Bool {
+        totals.flexibleCount == 1 && context.stackMin == context.stackMax
     }
 
     /// Step 3 — the first pass, in child order: stack range [Resolve(flexBasis, parent, 0),

@@ -6,36 +6,19 @@
 
 extension StackLayout {
     /// Steps 2–8 and the positioned phase for a stack that does not wrap (one line holding every item).
-    /// `allDefault`: every item is the default item (`StackLayout.initializeItems`).
+    /// `totals`: what `StackLayout.initializeItems` summed of the items.
     static func layoutSingleLine<Axes: StackAxes>(_ items: StackItems, _ children: StackChildren,
                                                   _ scratch: inout LayoutScratch, _ context: StackContext,
                                                   _ axes: Axes, optimizedFlexing: Bool,
-                                                  allDefault: Bool) -> LayoutRecordIndex {
+                                                  totals: StackItemTotals) -> LayoutRecordIndex {
         let all = items.indices
         // Step 2 (optimized flexing) was decided by the caller; step 3 — the first pass.
         measureAlongUnconstrainedStackAxis(items, children, &scratch, context, axes, optimizedFlexing: optimizedFlexing,
-                                           allDefault: allDefault)
-        // The spacing part of the line's stack sum (`spacingExtent`, the same operations in the same
-        // order), computed once for steps 5 and 8 (it was summed again for each: −76 instructions per
-        // feed-parity cell, callgrind). The same walk finds whether any flex factor is other than exactly
-        // 0, NaN included (a walk of its own, that cost 30 instructions more per feed-parity cell).
-        var spacingExtent = context.spacing * Double(items.count - 1)
-        // Σ(|flexGrow| + |flexShrink|) is 0 exactly when every factor is 0 (non-negative terms cannot
-        // cancel or round to 0; a NaN or ∞ factor keeps it non-zero): branch-free where testing each
-        // factor was not (−38 instructions per feed-parity cell, callgrind).
-        var flexMagnitude = 0.0
-        if allDefault {
-            // Each default item adds 0 + 0 = +0, which changes the sum only once (−0 + 0 = +0): the walk
-            // without reading the items, whose factors are all 0 (−60 instructions per feed-parity cell,
-            // with optimized flexing's walk skipped for default items; callgrind).
-            spacingExtent += 0
-        } else {
-            for index in all {
-                spacingExtent += items[index].spacingBefore + items[index].spacingAfter
-                flexMagnitude += abs(items[index].flexGrow) + abs(items[index].flexShrink)
-            }
-        }
-        let hasNonZeroFlexFactor = flexMagnitude != 0
+                                           allDefault: totals.allDefault)
+        // The spacing part of the line's stack sum, for steps 5 and 8, and whether any flex factor is other
+        // than exactly 0 (NaN included), from the totals.
+        let spacingExtent = totals.spacingExtent
+        let hasNonZeroFlexFactor = totals.flexMagnitude != 0
         // Step 4 needs nothing: noWrap is one line. Step 5 — flex it, unless every flex factor is exactly
         // 0: then the line's factor sum is 0 whatever the violation, and flexing would return without a
         // change (optimized flexing implies a factor > 0). NaN or negative factors flex.
