@@ -82,23 +82,28 @@ import Testing
         #expect(StressShrinker.fails(shrunk, invariant: .layoutCache))
     }
 
-    /// A shrinking cap that runs out is reported: the script saved is the recording's shortest failing
-    /// prefix found so far (here, with no time at all, the whole recording), and the report says it was cut.
+    /// A shrinking cap that runs out is reported: the shrinker says it stopped (here, with no time at all), a
+    /// run's report says the saved script was cut short, and with time the shrinking finishes on its own.
+    /// Deterministic: a hand-written failing script, and a report built around a regression of each kind (a
+    /// live run with a fault at 1,000 operations did not always trip the fault under load).
     @MainActor @Test func aShrinkCutShortByTheCapIsReported() throws {
-        let directory = try StressTestSupport.temporaryDirectory()
-        defer { StressTestSupport.remove(directory) }
-        let options = StressOptions(threads: 2, operations: 1_000, seed: 5, recipe: .staleLayout,
-                                    fault: .staleAncestors, regressionDirectory: directory.path, shrinkSeconds: 0)
-        let result = StressRunner.run(options)
-        let regression = try #require(result.regressions.first { $0.invariant == .layoutCache })
-        try #require(regression.reproducedSequentially)
-        #expect(regression.shrinkStoppedByTime)
-        #expect(StressReport.lines(for: result).contains { $0.contains("cut short by --shrink-seconds") })
-
-        let script = try StressScript.load(path: try #require(regression.path))
+        var script = StressScript(steps: Self.staleSteps())
+        script.fault = .staleAncestors
+        try #require(StressShrinker.fails(script, invariant: .layoutCache))
+        #expect(StressShrinker.shrinkReporting(script, invariant: .layoutCache, seconds: 0).stoppedByTime)
         let finished = StressShrinker.shrinkReporting(script, invariant: .layoutCache, seconds: 600)
         #expect(!finished.stoppedByTime)
-        #expect(finished.script.steps.count < script.steps.count)
+        #expect(StressShrinker.fails(finished.script, invariant: .layoutCache))
+
+        var result = StressRunner.run(StressOptions(threads: 1, operations: 50, seed: 1, recipe: .staleLayout))
+        for cut in [true, false] {
+            result.regressions = [StressRegression(invariant: .layoutCache, path: "/tmp/x.json", steps: 5,
+                                                   recordedSteps: 50, reproducedSequentially: true,
+                                                   shrinkStoppedByTime: cut)]
+            let line = StressReport.lines(for: result).first { $0.hasPrefix("regression script (layout-cache)") }
+            #expect(line?.contains("5 of 50 operations after shrinking") == true)
+            #expect(line?.contains("cut short by --shrink-seconds") == cut, "\(line ?? "no line")")
+        }
     }
 
     /// A live run with a fault fails, prints the seed, saves a shrunk script, and the saved file replays to
