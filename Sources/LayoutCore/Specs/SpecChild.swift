@@ -82,21 +82,14 @@ struct SpecChild {
         return SpecChild(kind: slot.kind, pointer: fields)
     }
 
-    /// Room for an element child in the arena's element slab (initialize it, then `kept`). Initialized by
-    /// the caller, each in its own way: a copy from where it is, or a move. `isObject`: the element will be
-    /// a class instance (SpecElementSlot.isObject), known to callers that have the element's own type.
+    /// Room for an element child in the element slab of `arena` (from `SpecArena.forBuilding`): initialize
+    /// it, then `kept`. Initialized by the caller, each in its own way: a copy from where it is, or a move.
+    /// `isObject`: the element will be a class instance (SpecElementSlot.isObject), known to callers that
+    /// have the element's own type.
     @inlinable @inline(__always)
     static func reserveElement(in arena: UnsafeMutablePointer<SpecArena>, isObject: Bool)
         -> UnsafeMutablePointer<any LayoutElement> {
-        arena.prepareToBuild()
-        return reservePreparedElement(in: arena, isObject: isObject)
-    }
-
-    /// `reserveElement` for a caller that has already called `arena.prepareToBuild()` in this region (the
-    /// listed-children stacks, for each element child): the check is not repeated.
-    @inlinable @inline(__always)
-    static func reservePreparedElement(in arena: UnsafeMutablePointer<SpecArena>, isObject: Bool)
-        -> UnsafeMutablePointer<any LayoutElement> {
+        arena.assertPreparedToBuild()
         let slot = SpecSlab<SpecElementSlot>.reserve(arena.pointer(to: \.elements).unsafelyUnwrapped)
         slot.pointer(to: \.isObject).unsafelyUnwrapped.initialize(to: isObject)
         return slot.pointer(to: \.element).unsafelyUnwrapped
