@@ -161,7 +161,8 @@ extension NodeLayoutWriter {
         let slot = cursor
         // `ceilPx(absolute)`, both coordinates at once without calling libm (loom_pixel.h): with two calls
         // of `ceil` the walk spilled and reloaded its values around each.
-        let ceiled = loom_ceil_px(absolute.x, absolute.y, PixelGrid.epsilon, PixelGrid.scale)
+        let scale = PixelGrid.scale
+        let ceiled = loom_ceil_px(absolute.x, absolute.y, PixelGrid.epsilon, scale)
         let position = Point(x: ceiled.x, y: ceiled.y)
         let record = pointer.pointee
         let object = objects + Int(record.object)
@@ -176,7 +177,7 @@ extension NodeLayoutWriter {
             && (record.position.y == position.y || (record.position.y != record.position.y && position.y != position.y))
             && (record.object < 0 || object.pointee.sublayouts.isEmpty)
         slot.initialize(to: Layout(unsanitized: nil, type: .node,
-                                   size: reused ? record.size : Layout.resanitizedSize(record.size),
+                                   size: reused ? record.size : Layout.resanitizedSize(record.size, scale: scale),
                                    position: reused ? record.position : absolute.isNull ? .null : position,
                                    sublayouts: []))
         guard record.object >= 0 else { return }
