@@ -1,3 +1,5 @@
+import CThreadLocal
+
 // Texture's node path after the spec has been laid out (reference 2.7), read straight from the scratch's
 // records: the direct node layouts in depth-first pre-order of the spec tree, each at its absolute
 // pixel-ceiled position, in one array allocated at its final size. Same results as
@@ -157,7 +159,12 @@ extension NodeLayoutWriter {
     @inline(__always)
     fileprivate func emitNodeLayout(_ pointer: UnsafeMutablePointer<LayoutRecord>, absolute: Point) {
         let slot = cursor
-        let position = ceilPx(absolute)
+        // `ceilPx(absolute)`, both coordinates at once without calling libm (loom_pixel.h): with two calls
+        // of `ceil` the walk spilled and reloaded its values around each (−35 instructions per
+        // feed-parity cell, fresh and invalidated, callgrind).
+        let scale = PixelGrid.scale
+        let ceiled = loom_ceil_px(absolute.x, absolute.y, PixelGrid.epsilon, scale)
+        let position = Point(x: ceiled.x, y: ceiled.y)
         let record = pointer.pointee
         let object = objects + Int(record.object)
         // One layout written for both cases (the record is a node's, so its type is `.node`): the reused
@@ -171,7 +178,7 @@ extension NodeLayoutWriter {
             && (record.position.y == position.y || (record.position.y != record.position.y && position.y != position.y))
             && (record.object < 0 || object.pointee.sublayouts.isEmpty)
         slot.initialize(to: Layout(unsanitized: nil, type: .node,
-                                   size: reused ? record.size : Layout.resanitizedSize(record.size),
+                                   size: reused ? record.size : Layout.resanitizedSize(record.size, scale: scale),
                                    position: reused ? record.position : absolute.isNull ? .null : position,
                                    sublayouts: []))
         guard record.object >= 0 else { return }

@@ -24,6 +24,7 @@ typedef struct {
 extern _Thread_local loom_measurement_tickets_t loom_measurement_tickets;
 extern _Thread_local void *_Nullable loom_layout_scratch_pool;
 extern _Thread_local void *_Nullable loom_spec_arena;
+extern _Thread_local void *_Nullable loom_spec_build_arena;
 
 /// This thread's tickets; NodeTree reads and writes their fields through this address, taken once per
 /// measurement. Why not an accessor per field: Swift marks calls to C functions inside a protocol witness
@@ -43,5 +44,12 @@ static inline void loom_set_current_layout_scratch_pool(void *_Nullable pool) { 
 static inline void *_Nullable loom_current_spec_arena(void) { return loom_spec_arena; }
 
 static inline void loom_set_current_spec_arena(void *_Nullable arena) { loom_spec_arena = arena; }
+
+/// The same arena while the innermost spec region open on this thread is ready for specs to be built in
+/// it (its mark taken), else NULL: a spec initializer finds where its fields go with one load and one
+/// test (SpecArena.forBuilding).
+static inline void *_Nullable loom_current_spec_build_arena(void) { return loom_spec_build_arena; }
+
+static inline void loom_set_current_spec_build_arena(void *_Nullable arena) { loom_spec_build_arena = arena; }
 
 #endif

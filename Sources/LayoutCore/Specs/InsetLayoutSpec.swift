@@ -90,7 +90,7 @@ public struct InsetLayoutSpec: LayoutElement {
     @inlinable @inline(__always)
     init<Child: LayoutElement>(insets: EdgeInsets, generic child: borrowing Child, hasStyle: Bool,
                                style: (inout LayoutElementStyle) -> Void) {
-        if let arena = SpecArena.currentInRegion {
+        if let arena = SpecArena.forBuilding {
             let fields = SpecStorage<Fields>.reserveSlot(in: arena)
             Fields.initialize(fields, insets: insets, element: child, in: arena)
             if hasStyle { Fields.initializeOwnStyle(fields, in: arena, style) }
@@ -105,7 +105,7 @@ public struct InsetLayoutSpec: LayoutElement {
     @inlinable @inline(__always)
     init(insets: EdgeInsets, child: consuming any LayoutElement, hasStyle: Bool,
          style: (inout LayoutElementStyle) -> Void) {
-        if let arena = SpecArena.currentInRegion {
+        if let arena = SpecArena.forBuilding {
             let fields = SpecStorage<Fields>.reserveSlot(in: arena)
             Fields.initialize(fields, insets: insets, child: child, in: arena)
             if hasStyle { Fields.initializeOwnStyle(fields, in: arena, style) }

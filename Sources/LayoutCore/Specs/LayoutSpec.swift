@@ -16,7 +16,7 @@ public struct LayoutSpec: LayoutElement {
 
     @inlinable
     public init() {
-        if let arena = SpecArena.currentInRegion {
+        if let arena = SpecArena.forBuilding {
             let fields = SpecStorage<Fields>.reserveSlot(in: arena)
             fields.initialize(to: Fields())
             storage = SpecStorage(slot: fields, in: arena)
@@ -30,7 +30,7 @@ public struct LayoutSpec: LayoutElement {
     /// arena up again).
     @inlinable @inline(__always)
     public init(configure: (inout LayoutElementStyle) -> Void) {
-        if let arena = SpecArena.currentInRegion {
+        if let arena = SpecArena.forBuilding {
             let fields = SpecStorage<Fields>.reserveSlot(in: arena)
             fields.initialize(to: Fields())
             Fields.initializeOwnStyle(fields, in: arena, configure)

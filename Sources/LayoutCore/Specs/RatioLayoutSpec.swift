@@ -82,7 +82,7 @@ public struct RatioLayoutSpec: LayoutElement {
     @inlinable @inline(__always)
     init<Child: LayoutElement>(ratio: Double, generic child: borrowing Child, hasStyle: Bool,
                                style: (inout LayoutElementStyle) -> Void) {
-        if let arena = SpecArena.currentInRegion {
+        if let arena = SpecArena.forBuilding {
             let fields = SpecStorage<Fields>.reserveSlot(in: arena)
             Fields.initialize(fields, ratio: ratio, element: child, in: arena)
             if hasStyle { Fields.initializeOwnStyle(fields, in: arena, style) }
@@ -97,7 +97,7 @@ public struct RatioLayoutSpec: LayoutElement {
     @inlinable @inline(__always)
     init(ratio: Double, child: consuming any LayoutElement, hasStyle: Bool,
          style: (inout LayoutElementStyle) -> Void) {
-        if let arena = SpecArena.currentInRegion {
+        if let arena = SpecArena.forBuilding {
             let fields = SpecStorage<Fields>.reserveSlot(in: arena)
             Fields.initialize(fields, ratio: ratio, child: child, in: arena)
             if hasStyle { Fields.initializeOwnStyle(fields, in: arena, style) }

@@ -195,12 +195,14 @@ enum SpecSlab<Fields: SpecFields> {
             let start = Swift.max(mark, last & ~(chunkCapacity - 1))
             chunk = table[last >> chunkShift]
             var word = chunk + (last & (chunkCapacity - 1)) &* slotStride
-            var remaining = end &- start
+            // Down to the word of the slot before `start` (never written): a store, a step and a compare
+            // per slot, where a count of the slots left was one more (−8 instructions per feed-parity
+            // cell, callgrind).
+            let stop = chunk + ((start & (chunkCapacity - 1)) &- 1) &* slotStride
             repeat {
                 word.storeBytes(of: 0, as: UInt64.self)
                 word -= slotStride
-                remaining &-= 1
-            } while remaining > 0
+            } while word != stop
             end = start
         } while end > mark
         // The last pass ended at `mark`, in its chunk: `next` is slot `mark` there (`syncNext` would find
@@ -238,7 +240,7 @@ struct SpecArena {
     /// Open regions on this thread (nested when a child node measures its own spec inside its parent's).
     @usableFromInline var depth = 0
     /// Regions `1 ... markedDepth` have their mark in `marks[0 ..< markedDepth]`. A region takes its mark
-    /// only when something is first built in it (`prepareToBuild`): most regions — every leaf node's
+    /// only when something is first built in it (`forBuilding`): most regions — every leaf node's
     /// measurement — build nothing, and opening and closing one is then a counter up and down (reading
     /// every slab's count at each open and comparing at each close cost ~50 instructions a measurement).
     @usableFromInline var markedDepth = 0
@@ -258,12 +260,25 @@ struct SpecArena {
         return (8 + largest + 7) & ~7
     }
 
-    /// The calling thread's arena while a region is open on it, else nil (specs then use heap boxes).
+    /// The calling thread's arena while a region is open on it, else nil.
     @inlinable @inline(__always)
     static var currentInRegion: UnsafeMutablePointer<SpecArena>? {
         guard let raw = loom_current_spec_arena() else { return nil }
         let arena = raw.assumingMemoryBound(to: SpecArena.self)
         return arena.pointee.depth > 0 ? arena : nil
+    }
+
+    /// Where a spec built now keeps its fields: the calling thread's arena, its innermost open region
+    /// ready for building (marked, `markOpenRegions`), or nil outside every region (specs then use heap
+    /// boxes). One load of a thread-local that holds the arena exactly while its innermost region is
+    /// marked (`loom_spec_build_arena`: cleared when a region opens, set again by the first build in it
+    /// and by the close of a marked region nested in a marked one). Through the arena's own thread-local,
+    /// every spec initializer read it, tested it, read the depth and tested it, and then compared the
+    /// marked depth with the depth.
+    @inlinable @inline(__always)
+    static var forBuilding: UnsafeMutablePointer<SpecArena>? {
+        if let raw = loom_current_spec_build_arena() { return raw.assumingMemoryBound(to: SpecArena.self) }
+        return specArenaPreparingCurrentRegion()
     }
 
     /// The calling thread's arena (made on first use; freed by the pthread key's destructor when the
@@ -279,6 +294,7 @@ struct SpecArena {
         let rc = pthread_key_create(&key) { raw in
             guard let raw else { return }
             loom_set_current_spec_arena(nil)
+            loom_set_current_spec_build_arena(nil)
             let arena = raw.assumingMemoryBound(to: SpecArena.self)
             SpecSlab<SpecStyleSlot>.release(arena.pointer(to: \.specs)!, arena: arena)
             SpecElementSlot.truncate(arena.pointer(to: \.elements)!, to: 0)
@@ -328,16 +344,18 @@ struct SpecArena {
 }
 
 extension UnsafeMutablePointer where Pointee == SpecArena {
-    /// Before anything is built in the current region: takes the mark of every open region that has none
-    /// yet (all the same: nothing was built since the outermost of them opened).
+    /// What every build in a region relies on: the arena came from `SpecArena.forBuilding`, so the
+    /// innermost region has its mark (it keeps it until it closes; regions opened meanwhile are closed).
     @inlinable @inline(__always)
-    func prepareToBuild() {
-        if pointee.markedDepth < pointee.depth { markOpenRegions() }
+    func assertPreparedToBuild() {
+        assert(pointee.depth > 0 && pointee.markedDepth == pointee.depth, "not from SpecArena.forBuilding")
     }
 
-    @usableFromInline @inline(never)
+    /// Before anything is built in the current region: takes the mark of every open region that has none
+    /// yet (all the same: nothing was built since the outermost of them opened).
+    @inline(__always)
     func markOpenRegions() {
-        assert(pointee.markedDepth < pointee.depth, "called by prepareToBuild only, with a region to mark")
+        assert(pointee.markedDepth < pointee.depth, "called by specArenaPreparingCurrentRegion only")
         if pointee.depth > pointee.markCapacity { growMarks() }
         let mark = pointee.mark
         var markedDepth = pointee.markedDepth
@@ -363,14 +381,17 @@ extension UnsafeMutablePointer where Pointee == SpecArena {
         pointee.markCapacity = capacity
     }
 
-    /// Opens a region.
+    /// Opens a region (not marked: nothing is built in it yet, so `forBuilding` must not find it ready).
     @inlinable @inline(__always)
     func openRegion() {
         pointee.depth += 1
+        loom_set_current_spec_build_arena(nil)
     }
 
     /// Closes the innermost region: if anything was built in it, destroys what was and retires the
-    /// generation (nothing built, nothing freed: no handle can go stale).
+    /// generation (nothing built, nothing freed: no handle can go stale). A region that built nothing
+    /// leaves the build thread-local as it is: nil since the region opened (a build would have marked it).
+    /// The enclosing region's first build then finds it again, through `specArenaPreparingCurrentRegion`.
     @inlinable @inline(__always)
     func closeRegion() {
         if pointee.markedDepth == pointee.depth { truncateInnermostRegion() }
@@ -393,7 +414,24 @@ extension UnsafeMutablePointer where Pointee == SpecArena {
         pointee.childRuns.truncate(to: mark.childRuns)
         pointee.markedDepth -= 1
         pointee.generation &+= 1
+        // Every open region was marked with this one, so the enclosing region (if any) is ready for building.
+        loom_set_current_spec_build_arena(pointee.depth > 1 ? UnsafeMutableRawPointer(self) : nil)
     }
+}
+
+/// `SpecArena.forBuilding` when its thread-local is not set: the first build in a region (which takes the
+/// mark of every open region without one and sets the thread-local), or a build outside every region (nil).
+/// A free function, not a static one: a static one's unused metatype argument made it a thunk to a
+/// specialization (callgrind).
+@usableFromInline @inline(never)
+func specArenaPreparingCurrentRegion() -> UnsafeMutablePointer<SpecArena>? {
+    guard let raw = loom_current_spec_arena() else { return nil }
+    let arena = raw.assumingMemoryBound(to: SpecArena.self)
+    let depth = arena.pointee.depth
+    guard depth > 0 else { return nil }
+    if arena.pointee.markedDepth < depth { arena.markOpenRegions() }
+    loom_set_current_spec_build_arena(raw)
+    return arena
 }
 
 /// Spec regions: the built-in specs (stack, inset, ratio, plain/spacer) built inside `with` keep their

@@ -36,7 +36,7 @@ extension SpecStorage where Fields: SingleChildSpecFields {
     var child: any LayoutElement {
         get { fields.pointee.child.asElement() }
         set {
-            let arena: UnsafeMutablePointer<SpecArena>? = slot == nil ? nil : SpecArena.currentInRegion
+            let arena: UnsafeMutablePointer<SpecArena>? = slot == nil ? nil : SpecArena.forBuilding
             uniqueFields().pointee.setChild(newValue, arena: arena)
         }
     }

@@ -23,12 +23,13 @@ struct SpecStyleSlot: SpecFields {
         set {}
     }
 
-    /// A new slot in `arena` holding a copy of the style at `style`; returns the copy's address. Copied
-    /// once, from where it is (by value, through a `SpecStyleSlot`, the 200-byte style was copied twice).
+    /// A new slot in `arena` (from `SpecArena.forBuilding`) holding a copy of the style at `style`; returns
+    /// the copy's address. Copied once, from where it is (by value, through a `SpecStyleSlot`, the 200-byte
+    /// style was copied twice).
     @inlinable
     static func make(copying style: UnsafePointer<LayoutElementStyle>, in arena: UnsafeMutablePointer<SpecArena>)
         -> UnsafeMutablePointer<LayoutElementStyle> {
-        arena.prepareToBuild()
+        arena.assertPreparedToBuild()
         let slot = SpecSlab<SpecStyleSlot>.reserve(slab(in: arena))
         let copy = slot.pointer(to: \.style).unsafelyUnwrapped
         copy.initialize(from: style, count: 1)
@@ -36,24 +37,15 @@ struct SpecStyleSlot: SpecFields {
         return copy
     }
 
-    /// A new slot in `arena` holding the default style; returns its address. Written in place, as the
-    /// stores of the default's zero bits: copied from `defaultStylePointer` (a `swift_once` check and a
-    /// 200-byte `memcpy` call) it cost ~44 instructions more per style — feed-parity fresh 13,380 →
-    /// 13,292 per cell for its two specs with a style (callgrind). Inlined, with the stores in
-    /// `initializeDefault`'s call: as a call of its own it was a thunk and a frame around them (−10 per
-    /// cell: fresh 11,212 → 11,202).
+    /// A new slot in `arena` (from `SpecArena.forBuilding`) holding the default style; returns its address.
+    /// Written in place, as the stores of the default's zero bits: copied from `defaultStylePointer` (a
+    /// `swift_once` check and a 200-byte `memcpy` call) it cost ~44 instructions more per style —
+    /// feed-parity fresh 13,380 → 13,292 per cell for its two specs with a style (callgrind). Inlined, with
+    /// the stores in `initializeDefault`'s call: as a call of its own it was a thunk and a frame around
+    /// them (−10 per cell: fresh 11,212 → 11,202).
     @inlinable @inline(__always)
     static func makeDefault(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<LayoutElementStyle> {
-        arena.prepareToBuild()
-        return makeDefault(preparedIn: arena)
-    }
-
-    /// `makeDefault` for a caller that has already called `arena.prepareToBuild()` in this region (a spec's
-    /// initializer, right after reserving the spec's own slot): the check is not repeated (−6 instructions
-    /// per feed-parity cell for its two styles, callgrind).
-    @inlinable @inline(__always)
-    static func makeDefault(preparedIn arena: UnsafeMutablePointer<SpecArena>)
-        -> UnsafeMutablePointer<LayoutElementStyle> {
+        arena.assertPreparedToBuild()
         let slot = SpecSlab<SpecStyleSlot>.reserve(slab(in: arena))
         let style = slot.pointer(to: \.style).unsafelyUnwrapped
         initializeDefault(style)
@@ -137,7 +129,7 @@ extension SpecStorage {
         let custom: UnsafeMutablePointer<LayoutElementStyle>
         switch home {
         case .slot:
-            custom = SpecStyleSlot.makeDefault(in: SpecArena.currentInRegion.unsafelyUnwrapped)
+            custom = SpecStyleSlot.makeDefault(in: SpecArena.forBuilding.unsafelyUnwrapped)
         case .box(let box):
             custom = box.styleRoom
             SpecStyleSlot.initializeDefault(custom)
@@ -161,11 +153,10 @@ extension SpecFields {
     /// Gives fresh fields of `arena`'s open region (a spec being initialized: nothing shares them) a style
     /// of their own that `configure` sets in place: the `style:` initializers. No copy on write and no
     /// second thread-local lookup, as `spec.style.x = …` after the initializer takes (SpecStorage.uniqueStyle).
-    /// The initializer reserved the spec's slot just before, so the region is prepared for building.
     @inlinable @inline(__always)
     static func initializeOwnStyle(_ fields: UnsafeMutablePointer<Self>, in arena: UnsafeMutablePointer<SpecArena>,
                                    _ configure: (inout LayoutElementStyle) -> Void) {
-        let style = SpecStyleSlot.makeDefault(preparedIn: arena)
+        let style = SpecStyleSlot.makeDefault(in: arena)
         configure(&style.pointee)
         fields.pointee.customStyle = style
     }

@@ -92,22 +92,15 @@ struct SpecStorage<Fields: SpecFields>: @unchecked Sendable {
         return nil
     }
 
-    /// A slot of `arena` (the calling thread's, in a region) for a new spec's fields: the spec's
-    /// initializer writes them in place, field by field, then makes its storage with `init(slot:in:)`.
-    /// In place, and not through a closure: building the fields as a value and moving them into the slot
-    /// copied a spec's ~300 bytes three times, and a captured child was copied instead of moved
-    /// (callgrind, feed-parity fresh).
+    /// A slot of `arena` (the calling thread's, from `SpecArena.forBuilding`) for a new spec's fields: the
+    /// spec's initializer writes them in place, field by field, then makes its storage with
+    /// `init(slot:in:)`. In place, and not through a closure: building the fields as a value and moving
+    /// them into the slot copied a spec's ~300 bytes three times, and a captured child was copied instead
+    /// of moved (callgrind, feed-parity fresh).
     @inlinable @inline(__always)
     static func reserveSlot(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<Fields> {
-        arena.prepareToBuild()
-        return reservePreparedSlot(in: arena)
-    }
-
-    /// `reserveSlot` for a caller that has already called `arena.prepareToBuild()` in this region (the
-    /// listed-children stacks): the check is not repeated.
-    @inlinable @inline(__always)
-    static func reservePreparedSlot(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<Fields> {
-        SpecSlab<Fields>.reserve(Fields.slab(in: arena))
+        arena.assertPreparedToBuild()
+        return SpecSlab<Fields>.reserve(Fields.slab(in: arena))
     }
 
     /// Storage for a slot from `reserveSlot(in:)` whose fields are now initialized.
@@ -156,8 +149,7 @@ struct SpecStorage<Fields: SpecFields>: @unchecked Sendable {
             Self.checkLive(slot, generation)
             // A matching generation means the slot's region is still open, so there is an arena in a
             // region; the copy goes to the innermost one.
-            let arena = SpecArena.currentInRegion.unsafelyUnwrapped
-            arena.prepareToBuild()
+            let arena = SpecArena.forBuilding.unsafelyUnwrapped
             let copy = SpecSlab<Fields>.fill(Fields.slab(in: arena), slot.pointee, generation: arena.pointee.generation)
             if let style = copy.pointee.customStyle {
                 copy.pointee.customStyle = SpecStyleSlot.make(copying: style, in: arena)

@@ -192,11 +192,10 @@ extension StackLayoutSpec {
                        boxed: () -> [any LayoutElement],
                        write: (UnsafeMutablePointer<SpecChild>, UnsafeMutablePointer<SpecArena>) -> Void)
         -> StackLayoutSpec {
-        if let arena = SpecArena.currentInRegion {
-            arena.prepareToBuild()
+        if let arena = SpecArena.forBuilding {
             let run = arena.pointee.childRuns.reserve(count)
             write(run, arena)
-            let fields = SpecStorage<Fields>.reservePreparedSlot(in: arena)
+            let fields = SpecStorage<Fields>.reserveSlot(in: arena)
             Fields.initialize(fields, direction: direction, spacing: spacing, justifyContent: justifyContent,
                               alignItems: alignItems, childBase: run, childCount: count)
             if hasStyle { Fields.initializeOwnStyle(fields, in: arena, style) }
@@ -251,10 +250,9 @@ extension StackLayoutSpec.Fields {
 extension SpecChild {
     /// Writes at `child` the child `element` of a spec built in `arena`'s open region, read where it is and
     /// of its own type: its slot when it is a built-in spec of the region, else a copy in a slot of the
-    /// arena's element slab (`make(_:in:)`'s, without an existential to copy from). `listed` has called
-    /// `arena.prepareToBuild()` already (nothing between opens a region), so the slot is reserved without
-    /// repeating that check, as the stack's own slot is: −31 instructions per feed-parity cell (callgrind,
-    /// fresh 11,987 → 11,956; its three listed stacks, six element children).
+    /// arena's element slab (`make(_:in:)`'s, without an existential to copy from). `arena` is `listed`'s,
+    /// from `SpecArena.forBuilding`, so the slot is reserved without checking the region's mark again, as
+    /// the stack's own slot is (checked per child: +31 instructions per feed-parity cell, callgrind).
     @inlinable @inline(__always)
     static func write<Element: LayoutElement>(_ element: borrowing Element, to child: UnsafeMutablePointer<SpecChild>,
                                               in arena: UnsafeMutablePointer<SpecArena>) {
@@ -266,7 +264,7 @@ extension SpecChild {
         // A node is kept as a class reference (SpecChildKind.node). `layoutNodeElement` is a constant
         // once specialized: DisplayNode's answers `self`, everything else's nil.
         if let node = element.layoutNodeElement {
-            let kept = reservePreparedElement(in: arena, isObject: true)
+            let kept = reserveElement(in: arena, isObject: true)
             UnsafeMutableRawPointer(kept).initializeMemory(as: (any LayoutNodeElement).self, to: node)
             child.initialize(to: SpecChild(kind: .node, pointer: UnsafeMutableRawPointer(kept)))
             return
@@ -276,7 +274,7 @@ extension SpecChild {
         // build), the dynamic check decides.
         let canBeClass = _canBeClass(Element.self)
         let isObject = canBeClass == 1 || (canBeClass == 2 && Element.self is AnyObject.Type)
-        let kept = reservePreparedElement(in: arena, isObject: isObject)
+        let kept = reserveElement(in: arena, isObject: isObject)
         kept.initialize(to: copy element)
         child.initialize(to: SpecChild.kept(kept))
     }

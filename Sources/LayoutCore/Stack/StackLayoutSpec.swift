@@ -131,8 +131,7 @@ public struct StackLayoutSpec: LayoutElement {
          style: (inout LayoutElementStyle) -> Void) {
         // The stack only reads `children` (each child becomes a SpecChild), so an array literal argument
         // does not escape and the optimizer puts it on the caller's stack.
-        if let arena = SpecArena.currentInRegion {
-            arena.prepareToBuild()
+        if let arena = SpecArena.forBuilding {
             let childBase = StackLayoutSpec.childRun(children, in: arena)
             let fields = SpecStorage<Fields>.reserveSlot(in: arena)
             fields.pointer(to: \.customStyle).unsafelyUnwrapped.initialize(to: nil)
@@ -210,7 +209,7 @@ public struct StackLayoutSpec: LayoutElement {
             return (0..<fields.pointee.childCount).map { base[$0].asElement() }
         }
         set {
-            let arena: UnsafeMutablePointer<SpecArena>? = storage.slot == nil ? nil : SpecArena.currentInRegion
+            let arena: UnsafeMutablePointer<SpecArena>? = storage.slot == nil ? nil : SpecArena.forBuilding
             storage.uniqueFields().pointee.setChildren(newValue, arena: arena)
         }
     }
