@@ -8,7 +8,7 @@ import LayoutCore
 //   2. compute   — no lock: calculateLayoutThatFits(range, restrictedTo: style size, parent) → the node's
 //                  spec or leaf path, measuring children through their own layoutThatFits (a node whose
 //                  class declared it overrides none of the methods on the way takes the leaf path
-//                  directly: calculateOwnLayout, LayoutMethodOverrides.swift);
+//                  directly: leafLayout, LayoutMethodOverrides.swift);
 //   3. publish   — one lock: store as the pending layout only if the version did not move while computing
 //                  (a measurement that raced with an invalidation is returned to its caller but is not
 //                  cached as valid).
@@ -80,27 +80,50 @@ extension DisplayNode {
                 calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
             })
         case .miss(let version):
-            let styleSize = locked.pointee.style.size
-            state.unlockValue()
             // 2. Compute without the lock, under a ticket of its own (subnodes measured inside remember it).
-            let ticket = MeasurementTicket.next(in: tickets)
-            let layout = MeasurementTicket.measuring(ticket, in: tickets) {
-                calculateOwnLayout(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
-            }
-            // 3. Publish only if nothing invalidated the node meanwhile. The record is written in place
-            //    under the lock (no user code runs there): building it outside and moving it in cost an
-            //    outlined copy and destroy of the ~100-byte record per miss (~100 instructions per leaf
-            //    measurement, callgrind, feed-parity fresh).
-            let request = MeasurementRequest(constrainedSize, parentSize: parentSize)
-            state.withLock { s in
-                s.noteComputedMeasurement(by: requester, request, size: layout.size)
-                if s.layoutVersion == version {
-                    s.pendingSlot.replace(with: layout, request: request, version: version, ticket: ticket)
-                } else {
-                    s.statistics.discardedMeasurements += 1
-                }
+            //    A declared leaf without a block (leafLayout) resolves its range here, from the style
+            //    in place — LayoutCore's arithmetic, no user code: the 50-byte style size is not copied out
+            //    for it (most leaves only test its kinds). With the publish inlined into each branch, −12.5
+            //    instructions per leaf measurement (callgrind: feed-parity fresh −81 per cell, invalidated
+            //    −36; cached +1 from register allocation of the shared lookup).
+            let layout: Layout
+            if measuresAsDeclaredLeaf && !hasLayoutSpecBlock.load(ordering: .acquiring) {
+                let range = DisplayNode.resolvedRange(constrainedSize, restrictedToStyleIn: locked,
+                                                      relativeToParentSize: parentSize)
+                state.unlockValue()
+                let ticket = MeasurementTicket.next(in: tickets)
+                layout = MeasurementTicket.measuring(ticket, in: tickets) { leafLayout(range) }
+                publish(layout, constrainedSize, parentSize: parentSize, version: version, ticket: ticket,
+                        by: requester)
+            } else {
+                let styleSize = locked.pointee.style.size
+                state.unlockValue()
+                let ticket = MeasurementTicket.next(in: tickets)
+                layout = ownLayout(MeasurementTicket.measuring(ticket, in: tickets) {
+                    calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
+                })
+                publish(layout, constrainedSize, parentSize: parentSize, version: version, ticket: ticket,
+                        by: requester)
             }
             return layout
+        }
+    }
+
+    /// 3. Publish only if nothing invalidated the node meanwhile. The record is written in place under the
+    ///    lock (no user code runs there): building it outside and moving it in cost an outlined copy and
+    ///    destroy of the ~100-byte record per miss (~100 instructions per leaf measurement, callgrind,
+    ///    feed-parity fresh).
+    @inline(__always)
+    private func publish(_ layout: Layout, _ constrainedSize: SizeRange, parentSize: Size, version: UInt64,
+                         ticket: UInt64, by requester: UInt64) {
+        let request = MeasurementRequest(constrainedSize, parentSize: parentSize)
+        state.withLock { s in
+            s.noteComputedMeasurement(by: requester, request, size: layout.size)
+            if s.layoutVersion == version {
+                s.pendingSlot.replace(with: layout, request: request, version: version, ticket: ticket)
+            } else {
+                s.statistics.discardedMeasurements += 1
+            }
         }
     }
 
@@ -149,26 +172,18 @@ extension DisplayNode {
         scratch.appendNodeLayout(measure(constrainedSize, parentSize: parentSize))
     }
 
-    /// Step 2's computation for a miss: `calculateLayoutThatFits(_:restrictedTo:relativeToParentSize:)`,
-    /// or — for a node whose class declared that it overrides none of the methods on the way
-    /// (`measuresAsDeclaredLeaf`, LayoutMethodOverrides.swift) and that has no layout spec block — what
-    /// that call computes for it: the range resolved as there, then the leaf path. Texture skips those
-    /// calls for a class that does not override them (ASDisplayNodeMethodOverrides); here they were two
-    /// virtual calls, a spec region opened and closed, and layoutSpecThatFits' marker built and checked
-    /// on every leaf measurement (feed-parity fresh 9,914 → 9,252 instructions per cell, invalidated
-    /// 9,420 → 9,142, callgrind). A block set at run time is checked first, as on the way: then the full
-    /// chain runs and uses it. The leaf path's layout is the node's own: only the chain's goes through
-    /// `ownLayout`.
+    /// Step 2's computation for a miss of a node whose class declared that it overrides none of the
+    /// methods on the way (`measuresAsDeclaredLeaf`, LayoutMethodOverrides.swift) and that has no layout spec
+    /// block: what `calculateLayoutThatFits(_:restrictedTo:relativeToParentSize:)` computes for it — the
+    /// range resolved as there (`range`), then the leaf path. Texture skips those calls for a class that
+    /// does not override them (ASDisplayNodeMethodOverrides); here they were two virtual calls, a spec
+    /// region opened and closed, and layoutSpecThatFits' marker built and checked on every leaf measurement
+    /// (feed-parity fresh 9,914 → 9,252 instructions per cell, invalidated 9,420 → 9,142, callgrind). A
+    /// block set at run time is checked first, as on the way: then the full chain runs and uses it. The
+    /// leaf path's layout is the node's own: only the chain's goes through `ownLayout`.
     @inline(__always)
-    private func calculateOwnLayout(_ constrainedSize: SizeRange, restrictedTo styleSize: LayoutElementSize,
-                                    relativeToParentSize parentSize: Size) -> Layout {
-        if measuresAsDeclaredLeaf && !hasLayoutSpecBlock.load(ordering: .acquiring) {
-            let range = DisplayNode.resolvedRange(constrainedSize, restrictedTo: styleSize,
-                                                  relativeToParentSize: parentSize)
-            return Layout(node: self, size: range.clamp(calculateSizeThatFits(range.max)))
-        }
-        return ownLayout(calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize,
-                                                 relativeToParentSize: parentSize))
+    private func leafLayout(_ range: SizeRange) -> Layout {
+        Layout(node: self, size: range.clamp(calculateSizeThatFits(range.max)))
     }
 
     /// An overridden calculateLayoutThatFits may hand back a layout of something else (Texture asserts);

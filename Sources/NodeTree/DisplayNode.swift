@@ -425,6 +425,22 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
         constrainedSize.intersect(size.resolve(parentSize: parentSize))
     }
 
+    /// `resolvedRange` for the style size in `state` (the node's, locked by the caller), read in place:
+    /// passed by value, the 50-byte size was copied to the stack on every measurement for the rare call
+    /// of `range`.
+    @inline(__always)
+    static func resolvedRange(_ constrainedSize: SizeRange, restrictedToStyleIn state: UnsafePointer<State>,
+                              relativeToParentSize parentSize: Size) -> SizeRange {
+        state.pointee.style.size.isAllAuto && constrainedSize.isOrderedAndNonNegative
+            ? constrainedSize : range(constrainedSize, restrictedToStyleIn: state, relativeToParentSize: parentSize)
+    }
+
+    @inline(never)
+    static func range(_ constrainedSize: SizeRange, restrictedToStyleIn state: UnsafePointer<State>,
+                      relativeToParentSize parentSize: Size) -> SizeRange {
+        constrainedSize.intersect(state.pointee.style.size.resolve(parentSize: parentSize))
+    }
+
     // MARK: - Hooks (call super when overriding)
 
     /// The view exists (main actor). Subnodes' didLoad already ran. Configure the view here, never in init.
