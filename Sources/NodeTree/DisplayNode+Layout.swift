@@ -92,14 +92,14 @@ extension DisplayNode {
                                                       relativeToParentSize: parentSize)
                 state.unlockValue()
                 let ticket = MeasurementTicket.next(in: tickets)
-                layout = MeasurementTicket.measuring(ticket, in: tickets) { leafLayout(range) }
+                layout = MeasurementTicket.measuring(ticket, restoring: requester, in: tickets) { leafLayout(range) }
                 publish(layout, constrainedSize, parentSize: parentSize, version: version, ticket: ticket,
                         by: requester)
             } else {
                 let styleSize = locked.pointee.style.size
                 state.unlockValue()
                 let ticket = MeasurementTicket.next(in: tickets)
-                layout = ownLayout(MeasurementTicket.measuring(ticket, in: tickets) {
+                layout = ownLayout(MeasurementTicket.measuring(ticket, restoring: requester, in: tickets) {
                     calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
                 })
                 publish(layout, constrainedSize, parentSize: parentSize, version: version, ticket: ticket,

@@ -75,6 +75,18 @@ enum MeasurementTicket {
         defer { tickets.pointee.current = outer }
         return body()
     }
+
+    /// `measuring(_:in:_:)` for a caller that read the current ticket (`outer`) itself, with nothing but
+    /// NodeTree's own code (a lock, the node's state) run since: no measurement can have started or ended on
+    /// this thread in between, so the current ticket is still `outer` and need not be read again and kept
+    /// on the stack across `body` (feed-parity fresh −8 instructions per cell, invalidated −4, callgrind).
+    @inline(__always)
+    static func measuring<R>(_ ticket: UInt64, restoring outer: UInt64, in tickets: Tickets, _ body: () -> R) -> R {
+        assert(tickets.pointee.current == outer, "the current measurement changed since it was read")
+        tickets.pointee.current = ticket
+        defer { tickets.pointee.current = outer }
+        return body()
+    }
 }
 
 /// What a node's recent measurements by supernodes asked of it: at most `capacity`, the least recently
