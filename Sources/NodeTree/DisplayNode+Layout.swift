@@ -94,7 +94,7 @@ extension DisplayNode {
                 let ticket = MeasurementTicket.next(in: tickets)
                 layout = MeasurementTicket.measuring(ticket, restoring: requester, in: tickets) { leafLayout(range) }
                 publish(layout, constrainedSize, parentSize: parentSize, version: version, ticket: ticket,
-                        by: requester)
+                        by: requester, isLeaf: true)
             } else {
                 let styleSize = locked.pointee.style.size
                 state.unlockValue()
@@ -103,7 +103,7 @@ extension DisplayNode {
                     calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
                 })
                 publish(layout, constrainedSize, parentSize: parentSize, version: version, ticket: ticket,
-                        by: requester)
+                        by: requester, isLeaf: false)
             }
             return layout
         }
@@ -115,12 +115,16 @@ extension DisplayNode {
     ///    feed-parity fresh).
     @inline(__always)
     private func publish(_ layout: Layout, _ constrainedSize: SizeRange, parentSize: Size, version: UInt64,
-                         ticket: UInt64, by requester: UInt64) {
+                         ticket: UInt64, by requester: UInt64, isLeaf: Bool) {
         let request = MeasurementRequest(constrainedSize, parentSize: parentSize)
         state.withLock { s in
             s.noteComputedMeasurement(by: requester, request, size: layout.size)
             if s.layoutVersion == version {
-                s.pendingSlot.replace(with: layout, request: request, version: version, ticket: ticket)
+                if isLeaf {
+                    s.pendingSlot.replace(withLeafSize: layout.size, request: request, version: version, ticket: ticket)
+                } else {
+                    s.pendingSlot.replace(with: layout, request: request, version: version, ticket: ticket)
+                }
             } else {
                 s.statistics.discardedMeasurements += 1
             }
