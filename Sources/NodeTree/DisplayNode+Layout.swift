@@ -33,14 +33,16 @@ extension DisplayNode {
     /// Texture's layoutThatFits:parentSize: (not overridable, as in Texture). Any thread, in parallel with
     /// measurements of other nodes and of this one.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
-        measure(constrainedSize, parentSize: parentSize)
+        measure(constrainedSize, parentSize: parentSize, asChild: false)
     }
 
     /// `layoutThatFits(_:parentSize:)`'s body, inlined into it and into the engine entry below: as a call
     /// of its own from the engine entry it was one more frame per child measurement (seven saved registers)
     /// and its 56-byte `Layout` was returned into a temporary and copied again into the scratch.
+    ///
+    /// `asChild`: the engine entry's measurement of a spec's child, mostly a leaf (constant-folded per entry).
     @inline(__always)
-    private func measure(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
+    private func measure(_ constrainedSize: SizeRange, parentSize: Size, asChild: Bool) -> Layout {
         // The supernode measurement this one is part of, if any: the node remembers what it asked, so the
         // node's layout pass can apply the layout that supernode's layout used
         // (DisplayNode+SupernodeLayoutKey.swift).
@@ -62,12 +64,12 @@ extension DisplayNode {
             // lookup's result (feed-parity fresh −13 instructions per cell, invalidated −2, cached −1;
             // a result carrying them once cost an outlined copy and destroy, +140 per hit, callgrind).
             let size = Layout.resanitizedSize(locked.pointee.calculatedSlot.size)
-            let sublayouts = locked.pointee.calculatedSlot.sublayouts
+            let sublayouts = Self.sharedSublayouts(of: &locked.pointee.calculatedSlot, asChild: asChild)
             state.unlockValue()
             return Layout(node: self, sanitizedSize: size, sublayouts: sublayouts)
         case .pendingHit:
             let size = Layout.resanitizedSize(locked.pointee.pendingSlot.size)
-            let sublayouts = locked.pointee.pendingSlot.sublayouts
+            let sublayouts = Self.sharedSublayouts(of: &locked.pointee.pendingSlot, asChild: asChild)
             state.unlockValue()
             return Layout(node: self, sanitizedSize: size, sublayouts: sublayouts)
         case .uncached:
@@ -131,6 +133,16 @@ extension DisplayNode {
         }
     }
 
+    /// The sublayouts a cache hit hands out: the slot's, or for a child's hit whose slot has none (a leaf's
+    /// layout) a literal empty array — the same value, but one the caller need not retain: retaining the
+    /// slot's empty array was a full `swift_retain` (~23 instructions) on every leaf hit (feed-parity
+    /// invalidated −83 instructions per cell, callgrind). Only for the engine entry: a root's hit (the
+    /// cached phase's one per cell) has sublayouts, and the check cost it 2 instructions.
+    @inline(__always)
+    private static func sharedSublayouts(of slot: inout NodeLayoutRecord, asChild: Bool) -> [Layout] {
+        asChild && slot.sublayouts.isEmpty ? [] : slot.sublayouts
+    }
+
     /// Step 1 of a measurement, under the node's lock: the calculated, then the pending layout if valid for
     /// (range, parent, version), counted and remembered for the requesting supernode measurement; else the
     /// version to compute at.
@@ -173,7 +185,7 @@ extension DisplayNode {
     @inline(__always)
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                                into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        scratch.appendNodeLayout(measure(constrainedSize, parentSize: parentSize))
+        scratch.appendNodeLayout(measure(constrainedSize, parentSize: parentSize, asChild: true))
     }
 
     /// Step 2's computation for a miss of a node whose class declared that it overrides none of the
