@@ -56,7 +56,8 @@ extension DisplayNode {
         //    (−15 instructions per leaf measurement, callgrind: feed-parity fresh −100 per cell,
         //    invalidated −47).
         let locked = state.lockValue()
-        switch lookUpLayout(in: &locked.pointee, constrainedSize, parentSize: parentSize, by: requester) {
+        switch lookUpLayout(in: &locked.pointee, constrainedSize, parentSize: parentSize, by: requester,
+                            asChild: asChild) {
         case .calculatedHit:
             // A hit's size is a stored layout's (NodeLayoutRecord), so `resanitizedSize` gives what
             // Layout(node:size:) would store for it, mostly without rounding it again (only arithmetic and
@@ -148,7 +149,7 @@ extension DisplayNode {
     /// version to compute at.
     @inline(__always)
     private func lookUpLayout(in s: inout State, _ constrainedSize: SizeRange, parentSize: Size,
-                              by requester: UInt64) -> CacheLookup {
+                              by requester: UInt64, asChild: Bool) -> CacheLookup {
         let version = s.layoutVersion
         // 0. Inside an ancestor's transition, only that transition's measurement may use the caches
         //    (reference 2.6 step 2; DisplayNode+LayoutPending.swift).
@@ -158,16 +159,34 @@ extension DisplayNode {
         // The slots are read in place (an empty slot is never valid), not copied out as optionals.
         if s.calculatedSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
             s.statistics.cacheHits += 1
-            s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: s.calculatedSlot.size)
+            noteHit(in: &s, by: requester, constrainedSize, parentSize: parentSize, size: s.calculatedSlot.size,
+                    asChild: asChild)
             return .calculatedHit
         }
         if s.pendingSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
             s.statistics.cacheHits += 1
-            s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: s.pendingSlot.size)
+            noteHit(in: &s, by: requester, constrainedSize, parentSize: parentSize, size: s.pendingSlot.size,
+                    asChild: asChild)
             return .pendingHit
         }
         s.statistics.cacheMisses += 1
         return .miss(version: version)
+    }
+
+    /// A hit remembered for the requesting supernode measurement. A child's hit writes the key by index,
+    /// as a computed measurement does (SupernodeMeasurementKeys.recordHit): with a new supernode
+    /// measurement (a re-measured cell) the ticket is in none of the slots, and the general `record`'s
+    /// switch over the four slots loaded nine offsets on every leaf hit (feed-parity invalidated −60
+    /// instructions per cell, fresh −3, callgrind). A root's hit keeps `record` (the harness measures
+    /// roots without a ticket; cached layout is a root's hit).
+    @inline(__always)
+    private func noteHit(in s: inout State, by requester: UInt64, _ constrainedSize: SizeRange, parentSize: Size,
+                         size: Size, asChild: Bool) {
+        if asChild {
+            s.noteChildHit(by: requester, MeasurementRequest(constrainedSize, parentSize: parentSize), size: size)
+        } else {
+            s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: size)
+        }
     }
 
     /// LayoutCore's engine entry (`LayoutElement.layoutThatFits(_:parentSize:into:)`, which a spec calls
