@@ -88,12 +88,23 @@ extension DisplayNode {
             //    in place — LayoutCore's arithmetic, no user code: the 50-byte style size is not copied out
             //    for it (most leaves only test its kinds). With the publish inlined into each branch, −12.5
             //    instructions per leaf measurement (callgrind: feed-parity fresh −81 per cell, invalidated
-            //    −36; cached +1 from register allocation of the shared lookup).
+            //    −36).
             let layout: Layout
             if measuresAsDeclaredLeaf && !hasLayoutSpecBlock.load(ordering: .acquiring) {
-                let range = DisplayNode.resolvedRange(constrainedSize, restrictedToStyleIn: locked,
+                // A root (the public entry) copies the style size out as before: resolved in place there too,
+                // the register allocation of the lookup the root's hit shares cost it (feed-parity cached
+                // 319 → 322 instructions per cell, fresh +6, invalidated +6; callgrind).
+                let range: SizeRange
+                if asChild {
+                    range = DisplayNode.resolvedRange(constrainedSize, restrictedToStyleIn: locked,
                                                       relativeToParentSize: parentSize)
-                state.unlockValue()
+                    state.unlockValue()
+                } else {
+                    let styleSize = locked.pointee.style.size
+                    state.unlockValue()
+                    range = DisplayNode.resolvedRange(constrainedSize, restrictedTo: styleSize,
+                                                      relativeToParentSize: parentSize)
+                }
                 let ticket = MeasurementTicket.next(in: tickets)
                 layout = MeasurementTicket.measuring(ticket, restoring: requester, in: tickets) { leafLayout(range) }
                 publish(layout, constrainedSize, parentSize: parentSize, version: version, ticket: ticket,
