@@ -8,7 +8,7 @@ import LayoutCore
 //   2. compute   — no lock: calculateLayoutThatFits(range, restrictedTo: style size, parent) → the node's
 //                  spec or leaf path, measuring children through their own layoutThatFits (a node whose
 //                  class declared it overrides none of the methods on the way takes the leaf path
-//                  directly: calculateOwnLayout, LayoutMethodOverrides.swift);
+//                  directly: leafLayout, LayoutMethodOverrides.swift);
 //   3. publish   — one lock: store as the pending layout only if the version did not move while computing
 //                  (a measurement that raced with an invalidation is returned to its caller but is not
 //                  cached as valid).
@@ -33,14 +33,16 @@ extension DisplayNode {
     /// Texture's layoutThatFits:parentSize: (not overridable, as in Texture). Any thread, in parallel with
     /// measurements of other nodes and of this one.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
-        measure(constrainedSize, parentSize: parentSize)
+        measure(constrainedSize, parentSize: parentSize, asChild: false)
     }
 
     /// `layoutThatFits(_:parentSize:)`'s body, inlined into it and into the engine entry below: as a call
     /// of its own from the engine entry it was one more frame per child measurement (seven saved registers)
     /// and its 56-byte `Layout` was returned into a temporary and copied again into the scratch.
+    ///
+    /// `asChild`: the engine entry's measurement of a spec's child, mostly a leaf (constant-folded per entry).
     @inline(__always)
-    private func measure(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
+    private func measure(_ constrainedSize: SizeRange, parentSize: Size, asChild: Bool) -> Layout {
         // The supernode measurement this one is part of, if any: the node remembers what it asked, so the
         // node's layout pass can apply the layout that supernode's layout used
         // (DisplayNode+SupernodeLayoutKey.swift).
@@ -54,7 +56,8 @@ extension DisplayNode {
         //    (−15 instructions per leaf measurement, callgrind: feed-parity fresh −100 per cell,
         //    invalidated −47).
         let locked = state.lockValue()
-        switch lookUpLayout(in: &locked.pointee, constrainedSize, parentSize: parentSize, by: requester) {
+        switch lookUpLayout(in: &locked.pointee, constrainedSize, parentSize: parentSize, by: requester,
+                            asChild: asChild) {
         case .calculatedHit:
             // A hit's size is a stored layout's (NodeLayoutRecord), so `resanitizedSize` gives what
             // Layout(node:size:) would store for it, mostly without rounding it again (only arithmetic and
@@ -62,12 +65,12 @@ extension DisplayNode {
             // lookup's result (feed-parity fresh −13 instructions per cell, invalidated −2, cached −1;
             // a result carrying them once cost an outlined copy and destroy, +140 per hit, callgrind).
             let size = Layout.resanitizedSize(locked.pointee.calculatedSlot.size)
-            let sublayouts = locked.pointee.calculatedSlot.sublayouts
+            let sublayouts = Self.sharedSublayouts(of: &locked.pointee.calculatedSlot, asChild: asChild)
             state.unlockValue()
             return Layout(node: self, sanitizedSize: size, sublayouts: sublayouts)
         case .pendingHit:
             let size = Layout.resanitizedSize(locked.pointee.pendingSlot.size)
-            let sublayouts = locked.pointee.pendingSlot.sublayouts
+            let sublayouts = Self.sharedSublayouts(of: &locked.pointee.pendingSlot, asChild: asChild)
             state.unlockValue()
             return Layout(node: self, sanitizedSize: size, sublayouts: sublayouts)
         case .uncached:
@@ -80,28 +83,76 @@ extension DisplayNode {
                 calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
             })
         case .miss(let version):
-            let styleSize = locked.pointee.style.size
-            state.unlockValue()
             // 2. Compute without the lock, under a ticket of its own (subnodes measured inside remember it).
-            let ticket = MeasurementTicket.next(in: tickets)
-            let layout = MeasurementTicket.measuring(ticket, in: tickets) {
-                calculateOwnLayout(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
-            }
-            // 3. Publish only if nothing invalidated the node meanwhile. The record is written in place
-            //    under the lock (no user code runs there): building it outside and moving it in cost an
-            //    outlined copy and destroy of the ~100-byte record per miss (~100 instructions per leaf
-            //    measurement, callgrind, feed-parity fresh).
-            let request = MeasurementRequest(constrainedSize, parentSize: parentSize)
-            state.withLock { s in
-                s.noteComputedMeasurement(by: requester, request, size: layout.size)
-                if s.layoutVersion == version {
-                    s.pendingSlot.replace(with: layout, request: request, version: version, ticket: ticket)
+            //    A declared leaf without a block (leafLayout) resolves its range here, from the style
+            //    in place — LayoutCore's arithmetic, no user code: the 50-byte style size is not copied out
+            //    for it (most leaves only test its kinds). With the publish inlined into each branch, −12.5
+            //    instructions per leaf measurement (callgrind: feed-parity fresh −81 per cell, invalidated
+            //    −36).
+            let layout: Layout
+            if measuresAsDeclaredLeaf && !hasLayoutSpecBlock.load(ordering: .acquiring) {
+                // A root (the public entry) copies the style size out as before: resolved in place there too,
+                // the register allocation of the lookup the root's hit shares cost it (feed-parity cached
+                // 319 → 322 instructions per cell, fresh +6, invalidated +6; callgrind).
+                let range: SizeRange
+                if asChild {
+                    range = DisplayNode.resolvedRange(constrainedSize, restrictedToStyleIn: locked,
+                                                      relativeToParentSize: parentSize)
+                    state.unlockValue()
                 } else {
-                    s.statistics.discardedMeasurements += 1
+                    let styleSize = locked.pointee.style.size
+                    state.unlockValue()
+                    range = DisplayNode.resolvedRange(constrainedSize, restrictedTo: styleSize,
+                                                      relativeToParentSize: parentSize)
                 }
+                let ticket = MeasurementTicket.next(in: tickets)
+                layout = MeasurementTicket.measuring(ticket, restoring: requester, in: tickets) { leafLayout(range) }
+                publish(layout, constrainedSize, parentSize: parentSize, version: version, ticket: ticket,
+                        by: requester, isLeaf: true)
+            } else {
+                let styleSize = locked.pointee.style.size
+                state.unlockValue()
+                let ticket = MeasurementTicket.next(in: tickets)
+                layout = ownLayout(MeasurementTicket.measuring(ticket, restoring: requester, in: tickets) {
+                    calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
+                })
+                publish(layout, constrainedSize, parentSize: parentSize, version: version, ticket: ticket,
+                        by: requester, isLeaf: false)
             }
             return layout
         }
+    }
+
+    /// 3. Publish only if nothing invalidated the node meanwhile. The record is written in place under the
+    ///    lock (no user code runs there): building it outside and moving it in cost an outlined copy and
+    ///    destroy of the ~100-byte record per miss (~100 instructions per leaf measurement, callgrind,
+    ///    feed-parity fresh).
+    @inline(__always)
+    private func publish(_ layout: Layout, _ constrainedSize: SizeRange, parentSize: Size, version: UInt64,
+                         ticket: UInt64, by requester: UInt64, isLeaf: Bool) {
+        let request = MeasurementRequest(constrainedSize, parentSize: parentSize)
+        state.withLock { s in
+            s.noteComputedMeasurement(by: requester, request, size: layout.size)
+            if s.layoutVersion == version {
+                if isLeaf {
+                    s.pendingSlot.replace(withLeafSize: layout.size, request: request, version: version, ticket: ticket)
+                } else {
+                    s.pendingSlot.replace(with: layout, request: request, version: version, ticket: ticket)
+                }
+            } else {
+                s.statistics.discardedMeasurements += 1
+            }
+        }
+    }
+
+    /// The sublayouts a cache hit hands out: the slot's, or for a child's hit whose slot has none (a leaf's
+    /// layout) a literal empty array — the same value, but one the caller need not retain: retaining the
+    /// slot's empty array was a full `swift_retain` (~23 instructions) on every leaf hit (feed-parity
+    /// invalidated −83 instructions per cell, callgrind). Only for the engine entry: a root's hit (the
+    /// cached phase's one per cell) has sublayouts, and the check cost it 2 instructions.
+    @inline(__always)
+    private static func sharedSublayouts(of slot: inout NodeLayoutRecord, asChild: Bool) -> [Layout] {
+        asChild && slot.sublayouts.isEmpty ? [] : slot.sublayouts
     }
 
     /// Step 1 of a measurement, under the node's lock: the calculated, then the pending layout if valid for
@@ -109,7 +160,7 @@ extension DisplayNode {
     /// version to compute at.
     @inline(__always)
     private func lookUpLayout(in s: inout State, _ constrainedSize: SizeRange, parentSize: Size,
-                              by requester: UInt64) -> CacheLookup {
+                              by requester: UInt64, asChild: Bool) -> CacheLookup {
         let version = s.layoutVersion
         // 0. Inside an ancestor's transition, only that transition's measurement may use the caches
         //    (reference 2.6 step 2; DisplayNode+LayoutPending.swift).
@@ -119,16 +170,34 @@ extension DisplayNode {
         // The slots are read in place (an empty slot is never valid), not copied out as optionals.
         if s.calculatedSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
             s.statistics.cacheHits += 1
-            s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: s.calculatedSlot.size)
+            noteHit(in: &s, by: requester, constrainedSize, parentSize: parentSize, size: s.calculatedSlot.size,
+                    asChild: asChild)
             return .calculatedHit
         }
         if s.pendingSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
             s.statistics.cacheHits += 1
-            s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: s.pendingSlot.size)
+            noteHit(in: &s, by: requester, constrainedSize, parentSize: parentSize, size: s.pendingSlot.size,
+                    asChild: asChild)
             return .pendingHit
         }
         s.statistics.cacheMisses += 1
         return .miss(version: version)
+    }
+
+    /// A hit remembered for the requesting supernode measurement. A child's hit writes the key by index,
+    /// as a computed measurement does (SupernodeMeasurementKeys.recordHit): with a new supernode
+    /// measurement (a re-measured cell) the ticket is in none of the slots, and the general `record`'s
+    /// switch over the four slots loaded nine offsets on every leaf hit (feed-parity invalidated −60
+    /// instructions per cell, fresh −3, callgrind). A root's hit keeps `record` (the harness measures
+    /// roots without a ticket; cached layout is a root's hit).
+    @inline(__always)
+    private func noteHit(in s: inout State, by requester: UInt64, _ constrainedSize: SizeRange, parentSize: Size,
+                         size: Size, asChild: Bool) {
+        if asChild {
+            s.noteChildHit(by: requester, MeasurementRequest(constrainedSize, parentSize: parentSize), size: size)
+        } else {
+            s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: size)
+        }
     }
 
     /// LayoutCore's engine entry (`LayoutElement.layoutThatFits(_:parentSize:into:)`, which a spec calls
@@ -146,29 +215,21 @@ extension DisplayNode {
     @inline(__always)
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                                into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        scratch.appendNodeLayout(measure(constrainedSize, parentSize: parentSize))
+        scratch.appendNodeLayout(measure(constrainedSize, parentSize: parentSize, asChild: true))
     }
 
-    /// Step 2's computation for a miss: `calculateLayoutThatFits(_:restrictedTo:relativeToParentSize:)`,
-    /// or — for a node whose class declared that it overrides none of the methods on the way
-    /// (`measuresAsDeclaredLeaf`, LayoutMethodOverrides.swift) and that has no layout spec block — what
-    /// that call computes for it: the range resolved as there, then the leaf path. Texture skips those
-    /// calls for a class that does not override them (ASDisplayNodeMethodOverrides); here they were two
-    /// virtual calls, a spec region opened and closed, and layoutSpecThatFits' marker built and checked
-    /// on every leaf measurement (feed-parity fresh 9,914 → 9,252 instructions per cell, invalidated
-    /// 9,420 → 9,142, callgrind). A block set at run time is checked first, as on the way: then the full
-    /// chain runs and uses it. The leaf path's layout is the node's own: only the chain's goes through
-    /// `ownLayout`.
+    /// Step 2's computation for a miss of a node whose class declared that it overrides none of the
+    /// methods on the way (`measuresAsDeclaredLeaf`, LayoutMethodOverrides.swift) and that has no layout spec
+    /// block: what `calculateLayoutThatFits(_:restrictedTo:relativeToParentSize:)` computes for it — the
+    /// range resolved as there (`range`), then the leaf path. Texture skips those calls for a class that
+    /// does not override them (ASDisplayNodeMethodOverrides); here they were two virtual calls, a spec
+    /// region opened and closed, and layoutSpecThatFits' marker built and checked on every leaf measurement
+    /// (feed-parity fresh 9,914 → 9,252 instructions per cell, invalidated 9,420 → 9,142, callgrind). A
+    /// block set at run time is checked first, as on the way: then the full chain runs and uses it. The
+    /// leaf path's layout is the node's own: only the chain's goes through `ownLayout`.
     @inline(__always)
-    private func calculateOwnLayout(_ constrainedSize: SizeRange, restrictedTo styleSize: LayoutElementSize,
-                                    relativeToParentSize parentSize: Size) -> Layout {
-        if measuresAsDeclaredLeaf && !hasLayoutSpecBlock.load(ordering: .acquiring) {
-            let range = DisplayNode.resolvedRange(constrainedSize, restrictedTo: styleSize,
-                                                  relativeToParentSize: parentSize)
-            return Layout(node: self, size: range.clamp(calculateSizeThatFits(range.max)))
-        }
-        return ownLayout(calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize,
-                                                 relativeToParentSize: parentSize))
+    private func leafLayout(_ range: SizeRange) -> Layout {
+        Layout(node: self, size: range.clamp(calculateSizeThatFits(range.max)))
     }
 
     /// An overridden calculateLayoutThatFits may hand back a layout of something else (Texture asserts);
