@@ -46,7 +46,7 @@ extension StackLayout {
         var stackSum = spacingExtent
         var stackCursor = 0.0
         var nodeCount: Int32 = 0
-        // `singleLineCrossSize`'s largest cross size, and the smallest (NaN left out, as stretching leaves
+        // Step 6's largest cross size (`layoutSingleLine`'s), and the smallest (NaN left out, as stretching leaves
         // it): no item is stretched unless the smallest is more than 0.01 short of the line.
         var maxItemCrossSize = 0.0
         var minItemCrossSize = Double.infinity
@@ -65,7 +65,7 @@ extension StackLayout {
             if crossSize < minItemCrossSize { minItemCrossSize = crossSize }
         }
 
-        // Step 6 — `singleLineCrossSize` without baseline-aligned items.
+        // Step 6 — `layoutSingleLine`'s, without baseline-aligned items.
         let lineCrossSize = crossMin == crossMax
             ? crossMin : foundationMin(foundationMax(crossMin, foundationMax(0, maxItemCrossSize)), crossMax)
         // Step 7 — `stretchItems`: a stretched child takes its place in the line, unless its stack size

@@ -26,41 +26,42 @@ extension StackLayout {
             flexSingleLine(stackSum: stackDimensionSum(of: all, items, spacingExtent: spacingExtent), items, children,
                            &scratch, context, axes, optimizedFlexing: optimizedFlexing)
         }
-        // Step 6 — the line's cross size and baseline.
-        let line = singleLineCrossSize(items, context, axes)
+        // Step 6 — the line's cross size and baseline (`computeLineCrossSizesAndBaselines` with one line): an
+        // exact cross range is the line's size; otherwise the largest item cross size, clamped into the cross
+        // range (MIN(MAX(min, size), max): the maximum wins should the range be inverted). Only alignItems makes
+        // items baseline-aligned (alignSelf has no baseline values): without it no item is, and the walk tests
+        // none (−29 instructions per feed-parity cell, callgrind). Written out here, not called: the driver is
+        // past the optimizer's caller block limit (400 blocks: no inlining into it), so as an
+        // `@inline(__always)` function of its own it was called out of line all the same (−9 instructions per
+        // feed-parity cell, callgrind).
+        let crossMin = axes.crossMin(context)
+        let crossMax = axes.crossMax(context)
+        var line = (crossSize: crossMin, baseline: 0.0)
+        if context.alignItems == .baselineFirst || context.alignItems == .baselineLast {
+            line = baselineLineCrossSize(items, crossMin: crossMin, crossMax: crossMax)
+        } else if crossMin != crossMax {
+            var maxItemCrossSize = 0.0
+            for index in all { maxItemCrossSize = foundationMax(maxItemCrossSize, items[index].crossSize) }
+            // As `baselineLineCrossSize` with both baseline extents 0 (0 + 0 = +0).
+            line.crossSize = foundationMin(foundationMax(crossMin, foundationMax(0, maxItemCrossSize)), crossMax)
+        }
         // Step 7 — one line never stretches by alignContent (that needs two), so only items stretch.
         stretchItems(all, toCrossSize: line.crossSize, items, children, &scratch, context, axes)
         // Step 8 (the sums) and the positioned phase.
         return positionedSingleLine(items, line, spacingExtent: spacingExtent, context, axes, into: &scratch)
     }
 
-    /// Step 6 for the only line (`computeLineCrossSizesAndBaselines` with one line): an exact cross range
-    /// is the line's size; otherwise the larger of the baseline-aligned extent and the other items' cross
-    /// sizes, clamped into the cross range. Inlined into the driver, as are StackDistribution's inits
-    /// (call overhead gone: −65 instructions per feed-parity cell, callgrind).
-    @inline(__always)
-    static func singleLineCrossSize(_ items: StackItems, _ context: StackContext, _ axes: some StackAxes)
+    /// Step 6 for the only line of a stack whose items align by baseline: an exact cross range is the line's
+    /// size; otherwise the larger of the baseline-aligned extent and the other items' cross sizes, clamped
+    /// into the cross range.
+    static func baselineLineCrossSize(_ items: StackItems, crossMin: Double, crossMax: Double)
         -> (crossSize: Double, baseline: Double) {
-        // Only alignItems makes items baseline-aligned (alignSelf has no baseline values): without it no
-        // item is, and the walks test none (−29 instructions per feed-parity cell, callgrind).
-        let alignsBaselines = context.alignItems == .baselineFirst || context.alignItems == .baselineLast
-        if axes.crossMin(context) == axes.crossMax(context) {
+        if crossMin == crossMax {
             var baseline = 0.0
-            if alignsBaselines {
-                for index in items.indices where items[index].isBaselineAligned {
-                    baseline = foundationMax(baseline, items[index].baseline)
-                }
+            for index in items.indices where items[index].isBaselineAligned {
+                baseline = foundationMax(baseline, items[index].baseline)
             }
-            return (axes.crossMin(context), baseline)
-        }
-        if !alignsBaselines {
-            var maxItemCrossSize = 0.0
-            for index in items.indices {
-                maxItemCrossSize = foundationMax(maxItemCrossSize, items[index].crossSize)
-            }
-            // As below with both baseline extents 0 (0 + 0 = +0).
-            let crossSize = foundationMax(0, maxItemCrossSize)
-            return (foundationMin(foundationMax(axes.crossMin(context), crossSize), axes.crossMax(context)), 0)
+            return (crossMin, baseline)
         }
         var maxStartToBaseline = 0.0
         var maxBaselineToEnd = 0.0
@@ -76,8 +77,7 @@ extension StackLayout {
         }
         let crossSize = foundationMax(maxStartToBaseline + maxBaselineToEnd, maxItemCrossSize)
         // MIN(MAX(min, size), max): the maximum wins should the range be inverted.
-        return (foundationMin(foundationMax(axes.crossMin(context), crossSize), axes.crossMax(context)),
-                maxStartToBaseline)
+        return (foundationMin(foundationMax(crossMin, crossSize), crossMax), maxStartToBaseline)
     }
 
     /// Step 8 and `positionedLayout` for the only line: the stack sum is the line's (MAX against the empty
