@@ -186,7 +186,7 @@ public struct LayoutScratch {
     @inline(__always)
     mutating func appendLeaf(element: (any AnyObject & Sendable)?, type: LayoutElementType, size: Size)
         -> LayoutRecordIndex {
-        let size = Layout.sanitizedSize(size)
+        let size = Layout.sanitizedSizeWithoutCall(size)
         var object: Int32 = -1
         if let element {
             object = appendObject(Layout(unsanitized: element, type: type, size: size, position: .null,
@@ -201,7 +201,7 @@ public struct LayoutScratch {
     /// feed-parity cell).
     @inline(__always)
     mutating func appendSpec(size: Size, child: LayoutRecordIndex) -> LayoutRecordIndex {
-        let size = Layout.sanitizedSize(size)
+        let size = Layout.sanitizedSizeWithoutCall(size)
         let first = linkStart
         appendLink(child)
         var record = LayoutRecord(type: .layoutSpec, size: size, position: .null,
@@ -271,7 +271,7 @@ public struct LayoutScratch {
     /// size is sanitized as always.
     @inline(__always)
     mutating func appendSpec(size: Size, linksFrom first: Int, count: Int, nodeCount: Int32) -> LayoutRecordIndex {
-        var record = LayoutRecord(type: .layoutSpec, size: Layout.sanitizedSize(size), position: .null,
+        var record = LayoutRecord(type: .layoutSpec, size: Layout.sanitizedSizeWithoutCall(size), position: .null,
                                   firstLink: Int32(truncatingIfNeeded: first),
                                   linkCount: Int32(truncatingIfNeeded: count), object: -1)
         record.nodeCount = nodeCount
@@ -282,7 +282,7 @@ public struct LayoutScratch {
     /// restoring registers, seven times per feed-parity cell.
     @inline(__always)
     mutating func appendSpecRecord(size: Size, firstLink: Int, linkCount: Int) -> LayoutRecordIndex {
-        appendRecord(LayoutRecord(type: .layoutSpec, size: Layout.sanitizedSize(size), position: .null,
+        appendRecord(LayoutRecord(type: .layoutSpec, size: Layout.sanitizedSizeWithoutCall(size), position: .null,
                                   firstLink: Int32(truncatingIfNeeded: firstLink),
                                   linkCount: Int32(truncatingIfNeeded: linkCount), object: -1))
     }
