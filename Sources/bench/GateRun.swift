@@ -33,9 +33,11 @@ enum GateRun {
         let measurements: RunMeasurements
         switch engine {
         case .nodetree:
-            measurements = LayoutRunner(engine: NodeTreeFeedParityEngine(), scenario: scenario, options: options).run()
+            measurements = LayoutRunner(engine: NodeTreeFeedParityEngine(), scenario: scenario, options: options)
+                .runSpecialized()
         case .layoutcore:
-            measurements = LayoutRunner(engine: LayoutCoreFeedParityEngine(), scenario: scenario, options: options).run()
+            measurements = LayoutRunner(engine: LayoutCoreFeedParityEngine(), scenario: scenario, options: options)
+                .runSpecialized()
         }
         progress.clear()
         let result = ResultDocument.make(scenario: scenario, measurements: measurements, provenance: provenance,

@@ -32,7 +32,7 @@ extension RunCommand {
                                        stackSize: scenario.stackSize)
         let engine = NodeTreeTreeEngine(scenario: scenario)
         let measurements = BigStackThread.run(stackSize: scenario.stackSize) {
-            LayoutRunner(engine: engine, scenario: runner, options: options).run()
+            LayoutRunner(engine: engine, scenario: runner, options: options).runSpecialized()
         }
         progress.clear()
         var result = ResultDocument.make(scenario: runner, measurements: measurements, provenance: provenance,

@@ -124,7 +124,7 @@ struct RunCommand: ParsableCommand {
         case (.feed, _):
             let engine = NodeTreeFeedEngine(cells: scenario.cells)
             let runner = LayoutRunner(engine: engine, scenario: scenario, options: options)
-            measurements = runner.run()
+            measurements = runner.runSpecialized()
             if let settings = scenario.mainActor {
                 // Main-actor batches of a simulated scroll (Runner/MainActorBatches.swift); this synchronous
                 // command runs on the main thread, which is the main actor's.
@@ -148,9 +148,11 @@ struct RunCommand: ParsableCommand {
                 }
             }
         case (.feedParity, .nodetree):
-            measurements = LayoutRunner(engine: NodeTreeFeedParityEngine(), scenario: scenario, options: options).run()
+            measurements = LayoutRunner(engine: NodeTreeFeedParityEngine(), scenario: scenario, options: options)
+                .runSpecialized()
         case (.feedParity, .layoutcore):
-            measurements = LayoutRunner(engine: LayoutCoreFeedParityEngine(), scenario: scenario, options: options).run()
+            measurements = LayoutRunner(engine: LayoutCoreFeedParityEngine(), scenario: scenario, options: options)
+                .runSpecialized()
         }
         progress.clear()
 
@@ -168,12 +170,14 @@ struct RunCommand: ParsableCommand {
         do {
             switch (scenario.generator, engineKind) {
             case (.feed, _):
-                outcome = try SinglePass.run(phase, scenario: scenario, engine: NodeTreeFeedEngine(cells: scenario.cells),
-                                             width: width)
+                outcome = try SinglePass.runSpecialized(phase, scenario: scenario,
+                                                        engine: NodeTreeFeedEngine(cells: scenario.cells), width: width)
             case (.feedParity, .nodetree):
-                outcome = try SinglePass.run(phase, scenario: scenario, engine: NodeTreeFeedParityEngine(), width: width)
+                outcome = try SinglePass.runSpecialized(phase, scenario: scenario, engine: NodeTreeFeedParityEngine(),
+                                                        width: width)
             case (.feedParity, .layoutcore):
-                outcome = try SinglePass.run(phase, scenario: scenario, engine: LayoutCoreFeedParityEngine(), width: width)
+                outcome = try SinglePass.runSpecialized(phase, scenario: scenario, engine: LayoutCoreFeedParityEngine(),
+                                                        width: width)
             }
         } catch {
             ExitStatus.printError("error: --single-pass \(error)")
