@@ -15,8 +15,8 @@ import Testing
             let children: [any LayoutElement] = (0..<(1 + rng.int(5))).map { DefaultStyledChild(&rng, index: $0) }
             let context = randomContext(&rng)
             if StackLayout.takesDefaultLine(context) { defaultLines += 1 }
-            let automatic = layOut(children, context, driver: .automatic)
-            let general = layOut(children, context, driver: .general)
+            let automatic = stackLayoutBits(children, context, driver: .automatic)
+            let general = stackLayoutBits(children, context, driver: .general)
             #expect(automatic.bits == general.bits,
                     "seed \(seed): default line \(automatic.layout) vs \(general.layout)")
         }
@@ -35,10 +35,10 @@ import Testing
             context = StackContext(direction: context.direction, spacing: context.spacing, justifyContent: .start,
                                    alignItems: .stretch, flexWrap: .noWrap, alignContent: context.alignContent,
                                    lineSpacing: context.lineSpacing, range: context.range)
-            _ = layOut(children, context, driver: .automatic)
+            _ = stackLayoutBits(children, context, driver: .automatic)
             let automatic = log.entries
             log.entries = []
-            _ = layOut(children, context, driver: .general)
+            _ = stackLayoutBits(children, context, driver: .general)
             #expect(automatic == log.entries, "seed \(seed)")
         }
     }
@@ -69,36 +69,6 @@ import Testing
         }
     }
 
-    /// The stack's size, its run of links and node count, and each sublayout's size and position as bit
-    /// patterns.
-    private func layOut(_ children: [any LayoutElement], _ context: StackContext,
-                        driver: StackLayout.Driver) -> (layout: Layout, bits: [UInt64]) {
-        var scratch = LayoutScratch()
-        let root = StackLayout.layout(of: children, context, into: &scratch, driver: driver)
-        let layout = scratch.layout(of: root)
-        var bits = [layout.size.width.bitPattern, layout.size.height.bitPattern]
-        let record = scratch.record(root).pointee
-        bits += [UInt64(bitPattern: Int64(record.nodeCount)), UInt64(bitPattern: Int64(record.linkCount))]
-        for link in 0..<Int(record.linkCount) {
-            bits.append(UInt64(bitPattern: Int64(scratch.header.pointee.links[Int(record.firstLink) + link])))
-        }
-        for sublayout in layout.sublayouts {
-            bits += [sublayout.size.width.bitPattern, sublayout.size.height.bitPattern,
-                     sublayout.position.x.bitPattern, sublayout.position.y.bitPattern]
-        }
-        return (layout, bits)
-    }
-
-    private func randomValue(_ rng: inout CoreSplitMix64, upTo limit: Double) -> Double {
-        switch rng.int(20) {
-        case 0: return .nan
-        case 1: return .infinity
-        case 2: return -rng.double(0, 20)
-        case 3, 4, 5: return 0
-        default: return rng.double(0, limit)
-        }
-    }
-
     private func randomContext(_ rng: inout CoreSplitMix64) -> StackContext {
         func axis(_ rng: inout CoreSplitMix64) -> (Double, Double) {
             let lo = rng.chance(0.4) ? 0 : rng.double(0, 300)
@@ -113,10 +83,10 @@ import Testing
         let alignItems: StackLayoutAlignItems = rng.chance(0.7)
             ? rng.pick([.stretch, .stretch, .start, .notSet]) : rng.pick(StackLayoutAlignItems.allCases)
         return StackContext(
-            direction: rng.pick(StackLayoutDirection.allCases), spacing: randomValue(&rng, upTo: 10),
+            direction: rng.pick(StackLayoutDirection.allCases), spacing: stackTestValue(&rng, upTo: 10),
             justifyContent: justifyContent, alignItems: alignItems,
             flexWrap: rng.chance(0.9) ? .noWrap : .wrap,
-            alignContent: rng.pick(StackLayoutAlignContent.allCases), lineSpacing: randomValue(&rng, upTo: 10),
+            alignContent: rng.pick(StackLayoutAlignContent.allCases), lineSpacing: stackTestValue(&rng, upTo: 10),
             range: SizeRange(min: Size(width: minWidth, height: minHeight),
                              max: Size(width: maxWidth, height: maxHeight)))
     }

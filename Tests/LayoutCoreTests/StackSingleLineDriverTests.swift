@@ -12,40 +12,9 @@ import Testing
             var rng = CoreSplitMix64(seed: seed)
             let children = (0..<rng.int(6)).map { randomChild(index: $0, &rng) }
             let context = randomContext(&rng)
-            let automatic = layOut(children, context, driver: .automatic)
-            let general = layOut(children, context, driver: .general)
+            let automatic = stackLayoutBits(children, context, driver: .automatic)
+            let general = stackLayoutBits(children, context, driver: .general)
             #expect(automatic.bits == general.bits, "seed \(seed): one-line \(automatic.layout) vs general \(general.layout)")
-        }
-    }
-
-    /// The stack's layout tree and its sizes and positions as bit patterns (root first, then children).
-    private func layOut(_ children: [any LayoutElement], _ context: StackContext,
-                        driver: StackLayout.Driver) -> (layout: Layout, bits: [UInt64]) {
-        var scratch = LayoutScratch()
-        let root = StackLayout.layout(of: children, context, into: &scratch, driver: driver)
-        let layout = scratch.layout(of: root)
-        var bits = [layout.size.width.bitPattern, layout.size.height.bitPattern]
-        // The spec record's run of links and its node count (the one-line driver writes the run and sums
-        // the count while it places the items).
-        let record = scratch.record(root).pointee
-        bits += [UInt64(bitPattern: Int64(record.nodeCount)), UInt64(bitPattern: Int64(record.linkCount))]
-        for link in 0..<Int(record.linkCount) {
-            bits.append(UInt64(bitPattern: Int64(scratch.header.pointee.links[Int(record.firstLink) + link])))
-        }
-        for sublayout in layout.sublayouts {
-            bits += [sublayout.size.width.bitPattern, sublayout.size.height.bitPattern,
-                     sublayout.position.x.bitPattern, sublayout.position.y.bitPattern]
-        }
-        return (layout, bits)
-    }
-
-    private func randomValue(_ rng: inout CoreSplitMix64, upTo limit: Double) -> Double {
-        switch rng.int(20) {
-        case 0: return .nan
-        case 1: return .infinity
-        case 2: return -rng.double(0, 20)
-        case 3, 4, 5: return 0
-        default: return rng.double(0, limit)
         }
     }
 
@@ -55,12 +24,12 @@ import Testing
         style.flexShrink = rng.pick([0, 0, 1, 0.5, 3])
         // Odd factors too (NaN, ∞, negative): the one-line driver sums them once per stack and flexes its
         // line in fewer passes (flexSingleLine), which must keep the general flexLine's bits.
-        if rng.chance(0.05) { style.flexGrow = randomValue(&rng, upTo: 3) }
-        if rng.chance(0.05) { style.flexShrink = randomValue(&rng, upTo: 3) }
+        if rng.chance(0.05) { style.flexGrow = stackTestValue(&rng, upTo: 3) }
+        if rng.chance(0.05) { style.flexShrink = stackTestValue(&rng, upTo: 3) }
         style.flexBasis = rng.pick([.auto, .auto, .points(rng.double(0, 120)), .fraction(rng.double(0, 1))])
         style.alignSelf = rng.pick(StackLayoutAlignSelf.allCases)
-        if rng.chance(0.3) { style.spacingBefore = randomValue(&rng, upTo: 12) }
-        if rng.chance(0.3) { style.spacingAfter = randomValue(&rng, upTo: 12) }
+        if rng.chance(0.3) { style.spacingBefore = stackTestValue(&rng, upTo: 12) }
+        if rng.chance(0.3) { style.spacingAfter = stackTestValue(&rng, upTo: 12) }
         style.ascender = rng.double(0, 14)
         style.descender = -rng.double(0, 5)
         if rng.chance(0.2) { style.width = .points(rng.double(0, 150)) }
@@ -75,7 +44,7 @@ import Testing
                 return Size(width: lineWidth, height: 17 * lines)
             }
         }
-        let natural = Size(width: randomValue(&rng, upTo: 150), height: randomValue(&rng, upTo: 90))
+        let natural = Size(width: stackTestValue(&rng, upTo: 150), height: stackTestValue(&rng, upTo: 90))
         return LeafNode("box\(index)", style: style) { _ in natural }
     }
 
@@ -89,10 +58,10 @@ import Testing
         let (minWidth, maxWidth) = axis(&rng)
         let (minHeight, maxHeight) = axis(&rng)
         return StackContext(
-            direction: rng.pick(StackLayoutDirection.allCases), spacing: randomValue(&rng, upTo: 10),
+            direction: rng.pick(StackLayoutDirection.allCases), spacing: stackTestValue(&rng, upTo: 10),
             justifyContent: rng.pick(StackLayoutJustifyContent.allCases),
             alignItems: rng.pick(StackLayoutAlignItems.allCases), flexWrap: .noWrap,
-            alignContent: rng.pick(StackLayoutAlignContent.allCases), lineSpacing: randomValue(&rng, upTo: 10),
+            alignContent: rng.pick(StackLayoutAlignContent.allCases), lineSpacing: stackTestValue(&rng, upTo: 10),
             range: SizeRange(min: Size(width: minWidth, height: minHeight),
                              max: Size(width: maxWidth, height: maxHeight)))
     }
