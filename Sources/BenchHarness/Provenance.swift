@@ -23,9 +23,13 @@ public struct Provenance: Hashable, Sendable {
     public var timestamp: String
     /// bench's arguments.
     public var arguments: [String]
+    /// What counted the run's instruction metrics (valgrind's version, the simulated cache), nil when the
+    /// run has none.
+    public var instructionCounter: InstructionCounter?
 
     public init(gitCommit: String?, gitDirty: Bool?, swiftCompiler: String, buildConfiguration: String,
-                jemalloc: Bool, allocator: String?, machine: Machine, timestamp: String, arguments: [String]) {
+                jemalloc: Bool, allocator: String?, machine: Machine, timestamp: String, arguments: [String],
+                instructionCounter: InstructionCounter? = nil) {
         self.gitCommit = gitCommit
         self.gitDirty = gitDirty
         self.swiftCompiler = swiftCompiler
@@ -35,6 +39,7 @@ public struct Provenance: Hashable, Sendable {
         self.machine = machine
         self.timestamp = timestamp
         self.arguments = arguments
+        self.instructionCounter = instructionCounter
     }
 
     public struct Machine: Hashable, Sendable {
@@ -43,16 +48,20 @@ public struct Provenance: Hashable, Sendable {
         public var release: String
         public var architecture: String
         public var cpuModel: String?
+        /// Vendor, family, model and stepping ("AuthenticAMD 25/1/1"): the model name alone can be as
+        /// vague as "AMD EPYC". Instruction counts outside the system libraries do not depend on it.
+        public var cpuSignature: String?
         /// Active processor count.
         public var cores: Int
         public var memoryBytes: UInt64
 
         public init(system: String, release: String, architecture: String, cpuModel: String?, cores: Int,
-                    memoryBytes: UInt64) {
+                    memoryBytes: UInt64, cpuSignature: String? = nil) {
             self.system = system
             self.release = release
             self.architecture = architecture
             self.cpuModel = cpuModel
+            self.cpuSignature = cpuSignature
             self.cores = cores
             self.memoryBytes = memoryBytes
         }
@@ -100,7 +109,7 @@ public struct Provenance: Hashable, Sendable {
         }
         return Machine(system: text(&name.sysname), release: text(&name.release), architecture: text(&name.machine),
                        cpuModel: cpuModel(), cores: ProcessInfo.processInfo.activeProcessorCount,
-                       memoryBytes: ProcessInfo.processInfo.physicalMemory)
+                       memoryBytes: ProcessInfo.processInfo.physicalMemory, cpuSignature: cpuSignature())
     }
 
     /// "model name" of /proc/cpuinfo (Linux), nil elsewhere.
@@ -111,6 +120,22 @@ public struct Provenance: Hashable, Sendable {
             return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         return nil
+    }
+
+    /// "vendor_id family/model/stepping" of /proc/cpuinfo's first processor (Linux), nil elsewhere.
+    static func cpuSignature() -> String? {
+        guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
+        var fields: [String: String] = [:]
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.isEmpty { break }
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let key = line[..<colon].trimmingCharacters(in: .whitespaces)
+            fields[key] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        guard let vendor = fields["vendor_id"], let family = fields["cpu family"], let model = fields["model"] else {
+            return nil
+        }
+        return "\(vendor) \(family)/\(model)/\(fields["stepping"] ?? "?")"
     }
 
     static func timestampNow() -> String {

@@ -19,8 +19,11 @@ struct BaselineUpdateCommand: ParsableCommand {
         abstract: "Write a baseline from a run: --scenario runs one, --from takes a saved result, neither re-runs the existing baseline's.",
         discussion: """
             The baseline stores the scenario (file, content hash, seed, sizes, threads, repetitions), the engine, the \
-            run's provenance and every metric with its gate (GatePolicy: counters exact or ±0.5% per cell, ratios in \
-            wide bands, times reported); the run's full result is written beside it as NAME.result.json. Gates pinned by hand in the existing baseline ("pinned": true) are kept unless --reset-gates. Timings from \
+            run's provenance and every metric with its gate (GatePolicy: counters exact or ±0.5% per cell, \
+            instruction counts ±1% and cache misses ±2% per cell, ratios in bands, times reported); the run's full \
+            result is written beside it as NAME.result.json, and with instruction counts their function profile as \
+            NAME.profile.json. Instruction counts (callgrind; valgrind must be installed) are measured with \
+            --instructions, and by default when the baseline being replaced has them; --no-instructions drops them. Gates pinned by hand in the existing baseline ("pinned": true) are kept unless --reset-gates. Timings from \
             a debug build are refused unless --allow-debug. Exit codes: 0 written; 1 refused (debug build, or the \
             engine's frames differ from the manual layout's); 2 bad input; 64 bad options.
             """
@@ -53,10 +56,14 @@ struct BaselineUpdateCommand: ParsableCommand {
     @Flag(name: .long, help: "Give every metric its default gate, even where the existing baseline pinned another.")
     var resetGates = false
 
+    @Flag(inversion: .prefixedNo, help: "Measure instruction counts under callgrind (default: when the baseline being replaced has them).")
+    var instructions: Bool?
+
     func validate() throws {
         if scenario != nil && from != nil { throw ValidationError("give --scenario or --from, not both") }
-        if from != nil && (engine != nil || threads != nil || repetitions != nil || warmup != nil) {
-            throw ValidationError("--engine, --threads, --repetitions and --warmup apply to a run, not to --from")
+        if from != nil && (engine != nil || threads != nil || repetitions != nil || warmup != nil || instructions != nil) {
+            throw ValidationError("--engine, --threads, --repetitions, --warmup and --[no-]instructions apply to a run, "
+                + "not to --from (a saved result keeps the counts it has)")
         }
         if scenario == nil && (engine != nil || threads != nil) {
             throw ValidationError("--engine and --threads need --scenario (a re-run uses the baseline's)")
@@ -76,7 +83,7 @@ struct BaselineUpdateCommand: ParsableCommand {
 
     func run() throws {
         let previous = try loadPrevious()
-        let result = try makeResult(previous: previous)
+        let (result, profile) = try makeResult(previous: previous)
         if result.frameChecks.contains(where: { $0.mismatches > 0 }) {
             ExitStatus.printError("error: not recording a run whose engine frames differ from the manual layout's")
             throw ExitCode(1)
@@ -89,10 +96,13 @@ struct BaselineUpdateCommand: ParsableCommand {
 
         let resultPath = Self.resultPath(beside: output)
         let resultName = (resultPath as NSString).lastPathComponent
-        let making = Baseline.make(from: result, resultFile: resultName, previous: previous,
+        var making = Baseline.make(from: result, resultFile: resultName, previous: previous,
                                    resetGates: resetGates)
+        let profilePath = Self.profilePath(beside: output)
+        if profile != nil { making.baseline.profile = (profilePath as NSString).lastPathComponent }
         do {
             try GateRun.write(result.json(), to: resultPath)
+            if let profile { try GateRun.write(profile.json(), to: profilePath) }
             try GateRun.write(making.baseline.json(), to: output)
         } catch {
             ExitStatus.printError("error: could not write the baseline: \(error)")
@@ -119,21 +129,31 @@ struct BaselineUpdateCommand: ParsableCommand {
         }
     }
 
-    func makeResult(previous: Baseline?) throws -> ResultDocument {
+    func makeResult(previous: Baseline?) throws -> (ResultDocument, FunctionProfile?) {
         if let from {
+            let result: ResultDocument
             do {
-                return try ResultDocument.load(path: from)
+                result = try ResultDocument.load(path: from)
             } catch {
                 throw ExitStatus.report(error)
             }
+            return (result, try InstructionRun.loadProfile(at: InstructionRun.profilePath(besideResult: from)))
         }
         try GateRun.refuseDebugTimings(allowDebug: allowDebug, command: "baseline update")
+        let measureInstructions = instructions ?? (previous?.gatesInstructions ?? false)
+        if measureInstructions && CallgrindRun.valgrindVersion() == nil {
+            ExitStatus.printError("error: \(CallgrindRun.Failure.valgrindMissing.description); or record without "
+                + "instruction counts: --no-instructions")
+            throw ExitStatus.badInput
+        }
         guard let scenario else {
             // A re-run of the existing baseline's scenario with its settings (previous is non-nil here).
             guard var baseline = previous else { throw ExitStatus.badInput }
             if let repetitions { baseline.scenario.repetitions = repetitions }
             if let warmup { baseline.scenario.warmup = warmup }
-            return try GateRun.runBaselineScenario(baseline, baselineFile: output, requireSameScenario: false)
+            let run = try GateRun.runBaselineScenario(baseline, baselineFile: output, requireSameScenario: false,
+                                                      instructions: measureInstructions)
+            return (run.result, run.profile)
         }
         var loaded: Scenario
         do {
@@ -147,7 +167,18 @@ struct BaselineUpdateCommand: ParsableCommand {
         let threadCounts = try threads.map { try RunCommand.parseThreads($0).map { $0.resolved(cores: cores) } }
             .map(RunCommand.unique) ?? loaded.threadCounts(cores: cores)
         let kind = engine.flatMap(FeedParityEngineKind.init(rawValue:)) ?? .nodetree
-        return GateRun.run(loaded, engine: kind, threadCounts: threadCounts)
+        var result = GateRun.run(loaded, engine: kind, threadCounts: threadCounts)
+        guard measureInstructions else { return (result, nil) }
+        let measurement = try InstructionRun.measure(loaded, path: loaded.file, engine: kind)
+        print(InstructionCounting.table(measurement, scenario: loaded.name))
+        InstructionRun.add(measurement, to: &result)
+        return (result, measurement.profile)
+    }
+
+    /// "Results/baselines/ci.json" → "Results/baselines/ci.profile.json".
+    static func profilePath(beside baseline: String) -> String {
+        let stem = baseline.hasSuffix(".json") ? String(baseline.dropLast(5)) : baseline
+        return stem + ".profile.json"
     }
 
     /// "Results/baselines/ci.json" → "Results/baselines/ci.result.json".

@@ -13,14 +13,18 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             Deterministic counters (allocations, bytes, measure calls, cache hits and misses per cell, nodes, frame \
             mismatches) must be within the tolerance the baseline stores, on both sides: a regression fails, and so \
-            does an improvement beyond the tolerance until it is recorded with `bench baseline update`. Ratios of \
+            does an improvement beyond the tolerance until it is recorded with `bench baseline update`. When the \
+            baseline has instruction counts (layout.PHASE.instructionsPerCell, cache misses, locks, retain/release \
+            per cell; deterministic, from callgrind), the run measures them too — valgrind must be installed and be \
+            the baseline's version — and a failing instruction metric lists the five functions whose instructions \
+            moved most (from the baseline's NAME.profile.json and the run's). Ratios of \
             timings taken in the same run (engine ÷ manual, N threads ÷ 1) must be inside their band; absolute times \
             are reported, never gated. Without RESULT.json the baseline's scenario runs first (same file, seed, \
             sizes, threads, repetitions, engine; saved under Results/runs/ unless --no-save). See Results/README.md. \
             Exit codes: 0 the gate holds; 1 it fails; 2 bad input — an unreadable or invalid baseline or result \
             (one line: file, JSON path, reason), or a run that cannot be compared: another scenario text, sizes, \
-            threads or engine, or another build configuration, allocator (jemalloc or not) or compiler than the \
-            baseline's — or an output file that cannot be written; 64 bad options.
+            threads or engine, or another build configuration, allocator (jemalloc or not), compiler or valgrind \
+            than the baseline's — or an output file that cannot be written; 64 bad options.
             """
     )
 
@@ -54,6 +58,7 @@ struct CheckCommand: ParsableCommand {
         }
         let document: ResultDocument
         let runName: String
+        let runProfile: FunctionProfile?
         if let result {
             do {
                 document = try ResultDocument.load(path: result)
@@ -61,6 +66,7 @@ struct CheckCommand: ParsableCommand {
                 throw ExitStatus.report(error)
             }
             runName = result
+            runProfile = try InstructionRun.loadProfile(at: InstructionRun.profilePath(besideResult: result))
         } else {
             // Before spending a run: can this bench's runs be compared with the baseline at all?
             if let mismatch = Gate.environmentMismatch(baseline: recorded.provenance, run: GateRun.currentProvenance(),
@@ -68,11 +74,15 @@ struct CheckCommand: ParsableCommand {
                 throw ExitStatus.report(.invalid(file: baseline, path: "$.provenance." + mismatch.field,
                                                  reason: .invalidValue(mismatch.reason)))
             }
-            document = try GateRun.runBaselineScenario(recorded, baselineFile: baseline, requireSameScenario: true)
+            try InstructionRun.checkCounter(for: recorded, baselineFile: baseline)
+            (document, runProfile) = try GateRun.runBaselineScenario(recorded, baselineFile: baseline,
+                                                                     requireSameScenario: true,
+                                                                     instructions: recorded.gatesInstructions)
             runName = "this run"
             if !noSave {
                 do {
-                    let path = try ResultFiles.save(document, under: output ?? ResultFiles.defaultRunsDirectory)
+                    let path = try ResultFiles.save(document, under: output ?? ResultFiles.defaultRunsDirectory,
+                                                    profile: runProfile)
                     print("saved \(path) (+ summary.md, charts)\n")
                 } catch {
                     ExitStatus.printError("error: could not save the run: \(error)")
@@ -85,7 +95,15 @@ struct CheckCommand: ParsableCommand {
         } catch {
             throw ExitStatus.report(error)
         }
-        let report = Gate.compare(recorded, baselineFile: baseline, run: document, runName: runName)
+        var report = Gate.compare(recorded, baselineFile: baseline, run: document, runName: runName)
+        if recorded.gatesInstructions {
+            let baselineProfilePath = recorded.profile.map { besideBaseline($0) }
+            let baselineProfile = try baselineProfilePath.flatMap { try InstructionRun.loadProfile(at: $0) }
+            let missing = baselineProfile == nil
+                ? "the baseline has no function profile (\(baselineProfilePath ?? "none recorded"))"
+                : "the run has no function profile (profile.json beside the result)"
+            report.explainInstructions(baselineProfile: baselineProfile, runProfile: runProfile, missingReason: missing)
+        }
         print(report.renderText(), terminator: "")
         if let markdown {
             do {
@@ -96,5 +114,12 @@ struct CheckCommand: ParsableCommand {
             }
         }
         if !report.passed { throw ExitCode(1) }
+    }
+
+    /// A file the baseline names, relative to the baseline's directory.
+    func besideBaseline(_ name: String) -> String {
+        if name.hasPrefix("/") { return name }
+        let directory = (baseline as NSString).deletingLastPathComponent
+        return directory.isEmpty ? name : directory + "/" + name
     }
 }

@@ -47,10 +47,11 @@ enum GateRun {
     }
 
     /// Loads the baseline's scenario file and runs it as the baseline's run did (threads, repetitions,
-    /// warm-up, engine). With `requireSameScenario`, a scenario file whose content hash is not the
-    /// baseline's is bad input (the baseline is stale).
-    static func runBaselineScenario(_ baseline: Baseline, baselineFile: String, requireSameScenario: Bool) throws
-        -> ResultDocument
+    /// warm-up, engine), then, with `instructions`, counts its instructions under callgrind. With
+    /// `requireSameScenario`, a scenario file whose content hash is not the baseline's is bad input (the
+    /// baseline is stale).
+    static func runBaselineScenario(_ baseline: Baseline, baselineFile: String, requireSameScenario: Bool,
+                                    instructions: Bool) throws -> (result: ResultDocument, profile: FunctionProfile?)
     {
         guard let engine = engineKind(named: baseline.engine) else {
             let known = FeedParityEngineKind.allCases.map { JSONText.quoted(engineName($0)) }.joined(separator: ", ")
@@ -71,7 +72,12 @@ enum GateRun {
         }
         scenario.repetitions = baseline.scenario.repetitions
         scenario.warmup = baseline.scenario.warmup
-        return run(scenario, engine: engine, threadCounts: baseline.scenario.threads)
+        var result = run(scenario, engine: engine, threadCounts: baseline.scenario.threads)
+        guard instructions else { return (result, nil) }
+        let measurement = try InstructionRun.measure(scenario, path: path, engine: engine)
+        print(InstructionCounting.table(measurement, scenario: scenario.name))
+        InstructionRun.add(measurement, to: &result)
+        return (result, measurement.profile)
     }
 
     /// Refuses (exit 1) a run from a debug build unless allowed, as `bench run` does.

@@ -73,15 +73,17 @@ extension RunCommand {
     }
 
     /// The table (or --json) on stdout, and the run directory unless --no-save.
-    func emit(_ result: ResultDocument) throws {
+    /// Prints the result (and `trailer` under the table) and saves it with its function profile, if any.
+    func emit(_ result: ResultDocument, profile: FunctionProfile? = nil, trailer: String? = nil) throws {
         if json {
             print(result.json(), terminator: "")
         } else {
             print(TableReport.render(result), terminator: "")
+            if let trailer { print("\n" + trailer, terminator: "") }
         }
         guard !noSave else { return }
         do {
-            let path = try ResultFiles.save(result, under: output ?? ResultFiles.defaultRunsDirectory)
+            let path = try ResultFiles.save(result, under: output ?? ResultFiles.defaultRunsDirectory, profile: profile)
             let renderings = switch result.scenario.kind {
             case .layout: "summary.md, charts"
             case .churn: "summary.md, chart"

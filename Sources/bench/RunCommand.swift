@@ -53,6 +53,9 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "With --single-pass: the cell width (default: the scenario's first).")
     var width: Double?
 
+    @Flag(name: .long, help: "Also count instructions, cache misses, locks and retain/release per cell under callgrind (feed and feed-parity scenarios; needs valgrind).")
+    var instructions = false
+
     var engineKind: FeedParityEngineKind { FeedParityEngineKind(rawValue: engine) ?? .nodetree }
 
     func validate() throws {
@@ -70,6 +73,9 @@ struct RunCommand: ParsableCommand {
         if let singlePass, LayoutPhase(rawValue: singlePass) == nil {
             throw ValidationError("--single-pass must be one of "
                 + LayoutPhase.allCases.map(\.rawValue).joined(separator: ", ") + ", not \"\(singlePass)\"")
+        }
+        if instructions && singlePass != nil {
+            throw ValidationError("--instructions counts every phase itself; use it without --single-pass")
         }
         if let width, !Scenario.widthRange.contains(width) {
             throw ValidationError("--width must be from \(Int(Scenario.widthRange.lowerBound)) to \(Int(Scenario.widthRange.upperBound))")
@@ -99,7 +105,12 @@ struct RunCommand: ParsableCommand {
             throw ExitCode(1)
         }
         // Churn and transition scenarios: RunCommand+Kinds.swift.
-        guard case .layout(var loaded) = file else { return try runKind(file) }
+        guard case .layout(var loaded) = file else {
+            if instructions {
+                throw ValidationError("--instructions counts layout scenarios (feed, feed-parity generators) only")
+            }
+            return try runKind(file)
+        }
         if let repetitions { loaded.repetitions = repetitions }
         if let warmup { loaded.warmup = warmup }
         if let singlePass, let phase = LayoutPhase(rawValue: singlePass) {
@@ -156,9 +167,16 @@ struct RunCommand: ParsableCommand {
         }
         progress.clear()
 
-        let result = ResultDocument.make(scenario: scenario, measurements: measurements, provenance: provenance,
+        var result = ResultDocument.make(scenario: scenario, measurements: measurements, provenance: provenance,
                                          timingsValid: !BuildConfiguration.isDebug)
-        try emit(result)
+        if instructions {
+            let measurement = try InstructionRun.measure(scenario, path: scenario.file, engine: engineKind)
+            InstructionRun.add(measurement, to: &result)
+            try emit(result, profile: measurement.profile,
+                     trailer: InstructionCounting.table(measurement, scenario: scenario.name))
+        } else {
+            try emit(result)
+        }
         if measurements.frameChecks.contains(where: { $0.mismatches > 0 }) {
             ExitStatus.printError("error: the engine's frames differ from the manual layout's (see the table)")
             throw ExitCode(1)
@@ -186,9 +204,9 @@ struct RunCommand: ParsableCommand {
         let calls = outcome.measureCalls.map { ", \($0) measure calls" } ?? ""
         print("single pass: \(phase.title) of \(outcome.cells) cells at width \(Int(outcome.width)), "
               + "\(Double(outcome.wallNanoseconds) / 1e6) ms wall (one pass: not a benchmark)\(calls)")
-        print("instructions per cell: valgrind --tool=callgrind --toggle-collect='*benchMeasuredRegion*' "
+        print("instructions per cell: valgrind --tool=callgrind --toggle-collect=loom_bench_measured_region "
               + "bench run --scenario \(scenario.name) --engine \(engineKind.rawValue) --single-pass \(phase.rawValue); "
-              + "Ir ÷ \(outcome.cells)")
+              + "Ir ÷ \(outcome.cells) (or: bench instructions --scenario \(scenario.name))")
     }
 
     /// "1,2,cores" → [.count(1), .count(2), .cores].

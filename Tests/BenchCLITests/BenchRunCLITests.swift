@@ -91,7 +91,7 @@ import Testing
         let output = try BenchExecutable.run(["run", "--scenario", "ci", "--single-pass", "fresh", "--allow-debug"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.hasPrefix("single pass: fresh layout of 100 cells at width 375"))
-        #expect(output.stdout.contains("--toggle-collect='*benchMeasuredRegion*'"))
+        #expect(output.stdout.contains("--toggle-collect=loom_bench_measured_region"))
         let cached = try BenchExecutable.run(["run", "--scenario", "ci", "--single-pass", "cached", "--allow-debug"])
         #expect(cached.status == 0, "\(cached.stderr)")
         #expect(cached.stdout.contains("0 measure calls"))

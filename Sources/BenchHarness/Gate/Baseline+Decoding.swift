@@ -75,7 +75,7 @@ struct BaselineDecoder {
 
     func baseline(_ json: JSONValue) throws(LayoutDocumentError) -> Baseline {
         let fields = try ObjectFields(reader, json, at: JSONPath.root, context: "a baseline", keys: [
-            "schemaVersion", "scenario", "engine", "timingsValid", "provenance", "result", "metrics"])
+            "schemaVersion", "scenario", "engine", "timingsValid", "provenance", "result", "profile", "metrics"])
         let version = try ResultDecoder.integer(reader, try fields.value("schemaVersion"), at: fields.at("schemaVersion"))
         guard version == Baseline.currentSchemaVersion else {
             throw reader.fail(fields.at("schemaVersion"), .invalidValue(
@@ -88,6 +88,7 @@ struct BaselineDecoder {
                                                                       at: fields.at("provenance"))
         let resultValue = try fields.value("result")
         let result = resultValue == .null ? nil : try reader.string(resultValue, at: fields.at("result"))
+        let profile = fields.object["profile"] != nil ? try fields.string("profile") : nil
         var metrics: [BaselineMetric] = []
         var firstPath: [MetricKey: String] = [:]
         for (value, path) in try fields.array("metrics") {
@@ -99,7 +100,7 @@ struct BaselineDecoder {
             metrics.append(metric)
         }
         return Baseline(schemaVersion: version, scenario: scenario, engine: engine, timingsValid: timingsValid,
-                        provenance: provenance, result: result, metrics: metrics)
+                        provenance: provenance, result: result, metrics: metrics, profile: profile)
     }
 
     func scenario(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> BaselineScenario {

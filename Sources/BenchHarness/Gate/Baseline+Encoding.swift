@@ -28,6 +28,7 @@ extension Baseline {
             .init(key: "timingsValid", value: .bool(timingsValid)),
             .init(key: "provenance", value: provenance.jsonValue()),
             .init(key: "result", value: result.map { .string($0) } ?? .null),
+        ] + (profile.map { [.init(key: "profile", value: .string($0))] } ?? []) + [
             .init(key: "metrics", value: .array(metrics.map { $0.jsonValue() })),
         ]))
     }

@@ -21,10 +21,13 @@ public struct Baseline: Hashable, Sendable {
     /// directory), nil when it was not kept.
     public var result: String?
     public var metrics: [BaselineMetric]
+    /// The per-function summary of the recording run's instruction counts, beside the baseline (a file
+    /// name relative to the baseline's directory), nil when the baseline has no instruction counts.
+    public var profile: String?
 
     public init(schemaVersion: Int = Baseline.currentSchemaVersion, scenario: BaselineScenario, engine: String,
                 timingsValid: Bool, provenance: Provenance, result: String?,
-                metrics: [BaselineMetric]) {
+                metrics: [BaselineMetric], profile: String? = nil) {
         self.schemaVersion = schemaVersion
         self.scenario = scenario
         self.engine = engine
@@ -32,6 +35,12 @@ public struct Baseline: Hashable, Sendable {
         self.provenance = provenance
         self.result = result
         self.metrics = metrics
+        self.profile = profile
+    }
+
+    /// True when the baseline has instruction counts (callgrind metrics): `bench check` then measures them.
+    public var gatesInstructions: Bool {
+        metrics.contains { PhaseCounts.isCallgrindMetric($0.name) }
     }
 }
 

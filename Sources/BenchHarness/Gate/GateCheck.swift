@@ -81,6 +81,8 @@ public struct GateReport: Sendable {
     public var rows: [GateRow]
     /// Differences that do not block the comparison (repetitions, machine, allocator version).
     public var notes: [String]
+    /// For each failing instruction metric, where the instructions moved (set by `explainInstructions`).
+    public var instructionMoves: [InstructionMoves] = []
 
     public var failures: [GateRow] { rows.filter { $0.verdict.fails } }
     public var passed: Bool { failures.isEmpty }
@@ -119,6 +121,34 @@ public enum Gate {
         if let mismatch = environmentMismatch(baseline: baseline.provenance, run: result.provenance, runNoun: "the run") {
             throw fail("$.provenance." + mismatch.field, mismatch.reason)
         }
+        if baseline.gatesInstructions {
+            guard result.metrics.contains(where: { PhaseCounts.isCallgrindMetric($0.name) }) else {
+                throw fail("$.metrics", "the baseline gates instruction counts (layout.PHASE.instructionsPerCell, …) and "
+                    + "the run has none: measure them with `bench run --instructions`, or let bench check run the scenario")
+            }
+            if let reason = instructionCounterMismatch(baseline: baseline.provenance.instructionCounter,
+                                                       run: result.provenance.instructionCounter, runNoun: "the run",
+                                                       update: baseline.updateCommand(path: baselineFile)) {
+                throw fail("$.provenance.instructionCounter", reason)
+            }
+        }
+    }
+
+    /// Why instruction counts taken with `run` cannot be compared with a baseline's taken with `baseline`,
+    /// or nil: another valgrind version or another simulated cache counts differently.
+    public static func instructionCounterMismatch(baseline: InstructionCounter?, run: InstructionCounter?, runNoun: String,
+                                                  update: String) -> String? {
+        guard let baseline else { return nil }
+        guard let run else { return "\(runNoun) does not say what counted its instructions: not comparable" }
+        if run.valgrind != baseline.valgrind {
+            return "not comparable: the baseline's instruction counts were taken with valgrind \(baseline.valgrind), "
+                + "\(runNoun)'s with valgrind \(run.valgrind) (counts change with valgrind's version); re-record: \(update)"
+        }
+        if run.cache != baseline.cache {
+            return "not comparable: the baseline simulated the caches \(baseline.cache), \(runNoun) \(run.cache); "
+                + "re-record: \(update)"
+        }
+        return nil
     }
 
     /// Why a run with provenance `run` cannot be compared with a baseline recorded with `baseline`: the
@@ -219,6 +249,10 @@ public enum Gate {
         if b.machine.cpuModel != r.machine.cpuModel || b.machine.cores != r.machine.cores {
             notes.append("another machine: \(b.machine.cores) cores (\(b.machine.cpuModel ?? "CPU unknown")) in the "
                 + "baseline, \(r.machine.cores) (\(r.machine.cpuModel ?? "CPU unknown")) now — absolute times are not comparable")
+        }
+        if baseline.gatesInstructions, let before = b.machine.cpuSignature, let now = r.machine.cpuSignature, before != now {
+            notes.append("another CPU (\(before) in the baseline, \(now) now): the system libraries' instructions may "
+                + "differ (reported, not gated); the gated counts do not depend on it")
         }
         if !baseline.timingsValid || !run.timingsValid {
             notes.append("timings of a debug build: ratios are not gated")

@@ -99,6 +99,7 @@ extension GateReport {
         parts.append(p.jemalloc ? (p.allocator.map { $0.split(separator: "-").first.map(String.init) ?? $0 } ?? "jemalloc")
                                 : "no jemalloc")
         parts.append("\(p.machine.cores) cores")
+        if let counter = p.instructionCounter { parts.append("valgrind " + counter.valgrind) }
         return parts.joined(separator: ", ")
     }
 
@@ -123,6 +124,7 @@ extension GateReport {
         var lines = ["gate FAILED: " + counts.joined(separator: ", ") + " (of \(gatedCounters) counters and "
             + "\(gatedRatios) ratios; " + tail + ")"]
         for row in failures { lines.append("  " + failureLine(row)) }
+        lines += instructionMoveLines()
         if failures.contains(where: { $0.verdict == .unrecordedImprovement }) {
             lines.append("An improvement beyond the tolerance fails until it is recorded, so the baseline stays honest.")
         }

@@ -159,10 +159,18 @@ struct ResultDecoder {
     func provenance(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> Provenance {
         let fields = try Fields(reader, value, at: path, context: "the provenance", keys: [
             "gitCommit", "gitDirty", "swiftCompiler", "buildConfiguration", "jemalloc", "allocator", "machine",
-            "timestamp", "arguments"])
+            "timestamp", "arguments", "instructionCounter"])
         let (machineValue, machinePath) = try fields.value("machine")
         let machine = try Fields(reader, machineValue, at: machinePath, context: "the machine", keys: [
-            "system", "release", "architecture", "cpuModel", "cores", "memoryBytes"])
+            "system", "release", "architecture", "cpuModel", "cpuSignature", "cores", "memoryBytes"])
+        var counter: InstructionCounter?
+        if fields.object["instructionCounter"] != nil {
+            let (counterValue, counterPath) = try fields.value("instructionCounter")
+            let counterFields = try Fields(reader, counterValue, at: counterPath, context: "the instruction counter",
+                                           keys: ["valgrind", "cache"])
+            counter = InstructionCounter(valgrind: try counterFields.string("valgrind"),
+                                         cache: try counterFields.string("cache"))
+        }
         var arguments: [String] = []
         for (value, path) in try fields.array("arguments") { arguments.append(try reader.string(value, at: path)) }
         return Provenance(
@@ -172,8 +180,10 @@ struct ResultDecoder {
             machine: Provenance.Machine(system: try machine.string("system"), release: try machine.string("release"),
                                         architecture: try machine.string("architecture"),
                                         cpuModel: try machine.optionalString("cpuModel"), cores: try machine.integer("cores"),
-                                        memoryBytes: UInt64(max(0, try machine.number("memoryBytes")))),
-            timestamp: try fields.string("timestamp"), arguments: arguments)
+                                        memoryBytes: UInt64(max(0, try machine.number("memoryBytes"))),
+                                        cpuSignature: machine.object["cpuSignature"] != nil
+                                            ? try machine.string("cpuSignature") : nil),
+            timestamp: try fields.string("timestamp"), arguments: arguments, instructionCounter: counter)
     }
 
     func metric(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> Metric {

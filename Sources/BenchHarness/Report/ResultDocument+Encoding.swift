@@ -49,25 +49,38 @@ extension ScenarioSummary {
 }
 
 extension Provenance {
+    /// The optional keys (the CPU signature, the instruction counter) are written only when known, so a
+    /// result without instruction counts reads as before.
     func jsonValue() -> JSONValue {
-        .object(JSONObject([
+        var machineEntries: [JSONObject.Entry] = [
+            .init(key: "system", value: .string(machine.system)),
+            .init(key: "release", value: .string(machine.release)),
+            .init(key: "architecture", value: .string(machine.architecture)),
+            .init(key: "cpuModel", value: machine.cpuModel.map { .string($0) } ?? .null),
+        ]
+        if let signature = machine.cpuSignature { machineEntries.append(.init(key: "cpuSignature", value: .string(signature))) }
+        machineEntries += [
+            .init(key: "cores", value: .number(Double(machine.cores))),
+            .init(key: "memoryBytes", value: .number(Double(machine.memoryBytes))),
+        ]
+        var entries: [JSONObject.Entry] = [
             .init(key: "gitCommit", value: gitCommit.map { .string($0) } ?? .null),
             .init(key: "gitDirty", value: gitDirty.map { .bool($0) } ?? .null),
             .init(key: "swiftCompiler", value: .string(swiftCompiler)),
             .init(key: "buildConfiguration", value: .string(buildConfiguration)),
             .init(key: "jemalloc", value: .bool(jemalloc)),
             .init(key: "allocator", value: allocator.map { .string($0) } ?? .null),
-            .init(key: "machine", value: .object(JSONObject([
-                .init(key: "system", value: .string(machine.system)),
-                .init(key: "release", value: .string(machine.release)),
-                .init(key: "architecture", value: .string(machine.architecture)),
-                .init(key: "cpuModel", value: machine.cpuModel.map { .string($0) } ?? .null),
-                .init(key: "cores", value: .number(Double(machine.cores))),
-                .init(key: "memoryBytes", value: .number(Double(machine.memoryBytes))),
-            ]))),
+            .init(key: "machine", value: .object(JSONObject(machineEntries))),
             .init(key: "timestamp", value: .string(timestamp)),
             .init(key: "arguments", value: .array(arguments.map { .string($0) })),
-        ]))
+        ]
+        if let counter = instructionCounter {
+            entries.append(.init(key: "instructionCounter", value: .object(JSONObject([
+                .init(key: "valgrind", value: .string(counter.valgrind)),
+                .init(key: "cache", value: .string(counter.cache)),
+            ]))))
+        }
+        return .object(JSONObject(entries))
     }
 }
 

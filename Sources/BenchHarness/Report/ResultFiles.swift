@@ -1,12 +1,15 @@
 import Foundation
 
-// A run directory: result.json, summary.md, throughput.svg and latency.svg side by side. `bench run`
+// A run directory: result.json, summary.md, throughput.svg and latency.svg side by side, and profile.json
+// when the run counted instructions. `bench run`
 // creates one under Results/runs/ (git-ignored); `bench report RESULT.json` rewrites the three renderings
 // next to an existing result.
 
 public enum ResultFiles {
     public static let resultName = "result.json"
     public static let summaryName = "summary.md"
+    /// The per-function summary of the run's instruction counts (only when it has them).
+    public static let profileName = "profile.json"
 
     /// Results/runs under the package root (or the current directory when the checkout is elsewhere).
     public static var defaultRunsDirectory: String {
@@ -15,7 +18,9 @@ public enum ResultFiles {
 
     /// Writes the result and its renderings into a new directory under `runsDirectory`, named
     /// "YYYYMMDD-HHMMSS-SCENARIO" (UTC; "-2", "-3" … when taken). Returns the result file's path.
-    public static func save(_ result: ResultDocument, under runsDirectory: String) throws -> String {
+    public static func save(_ result: ResultDocument, under runsDirectory: String, profile: FunctionProfile? = nil) throws
+        -> String
+    {
         let stamp = result.provenance.timestamp.filter { $0.isNumber || $0 == "T" }
             .replacingOccurrences(of: "T", with: "-")
         var directory = runsDirectory + "/" + stamp + "-" + result.scenario.name
@@ -27,6 +32,7 @@ public enum ResultFiles {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/" + resultName
         try write(result.json(), to: path)
+        if let profile { try write(profile.json(), to: directory + "/" + profileName) }
         try renderBeside(result, resultPath: path)
         return path
     }

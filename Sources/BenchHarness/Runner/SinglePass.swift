@@ -2,12 +2,19 @@ import LayoutCore
 
 // One phase, once, synchronously on the calling thread, for instruction counts under valgrind
 // (callgrind cannot follow an async main or a thread pool's parked workers usefully). Only the phase
-// itself runs inside `benchMeasuredRegion`, so
+// itself runs inside `benchMeasuredRegion` (symbol `loom_bench_measured_region`), so
 //
-//     valgrind --tool=callgrind --toggle-collect='*benchMeasuredRegion*' \
+//     valgrind --tool=callgrind --toggle-collect=loom_bench_measured_region \
 //         .build/release/bench run --scenario feed-parity --single-pass fresh
 //
-// counts exactly that pass; Ir ÷ cells is instructions per cell (Results/README.md).
+// counts exactly that pass; Ir ÷ cells is instructions per cell (Results/README.md). `bench instructions`
+// and the gate count it with a dump on entering and on leaving it instead (Instructions/CallgrindRun.swift).
+//
+// Before the measured cells are even made, the same phase runs once over a separate set of cells made from
+// the same models: the process's one-time work — lazy symbol binding, generic metadata instantiated from
+// mangled names, the thread's spec arena and scratch growing to size — happens there, outside the region.
+// Without it a 100-cell fresh pass counted thousands of dynamic-linker and demangler calls as if the cells
+// made them.
 
 public struct SinglePassOutcome: Sendable {
     public var phase: LayoutPhase
@@ -39,6 +46,7 @@ public enum SinglePass {
         let width = width ?? scenario.widths[0]
         let models = engine.models(for: scenario)
         let count = models.count
+        warmUp(phase, models: models, engine: engine, width: width)
         var cells: [Engine.Cell] = []
         cells.reserveCapacity(count)
         var manual = [Engine.Frames?](repeating: nil, count: count)
@@ -76,11 +84,41 @@ public enum SinglePass {
         withExtendedLifetime((cells, manual)) {}
         return SinglePassOutcome(phase: phase, cells: count, width: width, wallNanoseconds: elapsed, measureCalls: calls)
     }
+
+    /// `phase` once over throw-away cells of the same models, with the same preparation, so that the
+    /// measured pass starts with the process's one-time work done. The cells are released before the
+    /// measured cells are made (their memory goes back to the allocator, as between a feed's passes).
+    static func warmUp<Engine: CellLayoutEngine>(_ phase: LayoutPhase, models: [Engine.Model], engine: Engine,
+                                                 width: Double) {
+        if phase == .manual {
+            engine.prepare(for: .manual)
+            var frames: [Engine.Frames] = []
+            frames.reserveCapacity(models.count)
+            for model in models { frames.append(engine.manualFrames(model, width: width)) }
+            withExtendedLifetime(frames) {}
+            return
+        }
+        let cells = models.map { engine.makeCell($0) }
+        guard phase != .create else { return }
+        engine.prepare(for: .fresh)
+        for cell in cells { engine.layout(cell, width: width) }
+        if phase == .cached || phase == .invalidated {
+            engine.prepare(for: .cached)
+            for cell in cells { engine.layout(cell, width: width) }
+        }
+        if phase == .invalidated {
+            for cell in cells { engine.invalidate(cell) }
+            engine.prepare(for: .invalidated)
+            for cell in cells { engine.layout(cell, width: width) }
+        }
+    }
 }
 
-/// The region callgrind's --toggle-collect='*benchMeasuredRegion*' counts. Never inlined, so the symbol
-/// exists in release builds.
+/// The region callgrind counts (--toggle-collect, --dump-before and --dump-after name it). Never inlined,
+/// so the symbol exists in release builds; its symbol name is fixed because callgrind's --dump-before and
+/// --dump-after match a whole name, not a pattern, and a Swift mangled name changes with the signature.
 @inline(never)
+@_silgen_name("loom_bench_measured_region")
 public func benchMeasuredRegion(_ body: () -> Void) {
     body()
 }
