@@ -8,7 +8,7 @@ SCENARIO ?= feed
 BASELINE ?= Results/baselines/ci.json
 CHECK_FLAGS ?=
 
-.PHONY: setup bench build test test-debug test-tsan check baseline clean
+.PHONY: setup bench build test test-debug test-tsan check baseline instructions clean
 
 setup:
 	@bash scripts/setup.sh
@@ -31,14 +31,19 @@ test-tsan: setup
 	$(SWIFT) test --sanitize=thread --scratch-path $(TSAN_SCRATCH) --disable-default-traits
 
 # The regression gate (Results/README.md, "Gate"): a release build runs the baseline's scenario (ci, threads
-# 1 and 2) and compares it with the committed baseline. Exit 1 on a regression or an unrecorded improvement,
-# 2 when the run cannot be compared (another scenario text, build configuration, allocator or compiler).
+# 1 and 2), counts each phase's instructions under callgrind, and compares both with the committed baseline.
+# Exit 1 on a regression or an unrecorded improvement, 2 when the run cannot be compared (another scenario
+# text, build configuration, allocator, compiler or valgrind).
 check: setup
 	$(SWIFT) run -c release bench check --baseline $(BASELINE) $(CHECK_FLAGS)
 
 # Re-record the baseline after an intended change (re-runs its scenario with its settings); commit both files.
 baseline: setup
 	$(SWIFT) run -c release bench baseline update --output $(BASELINE)
+
+# Instructions, cache misses, locks and retain/release per cell of each phase, under callgrind.
+instructions: setup
+	$(SWIFT) run -c release bench instructions --scenario $(SCENARIO)
 
 clean:
 	rm -rf .build $(TSAN_SCRATCH)

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Where a fresh feed-parity cell's instructions go (Results/README.md, "Session 9": the budget table): runs
-# `bench run --single-pass fresh` under callgrind once and prints the inclusive instructions per cell of
+# `bench run --single-pass fresh` under callgrind once (collecting only `loom_bench_measured_region`, the
+# pass; unlike `bench instructions` it does not separate the system libraries) and prints the inclusive
+# instructions per cell of
 # the cell's parts — building the spec tree, the root spec's layout (leaves included), the leaf node
 # measurements, flattening and closing the spec region — read from callgrind_annotate by symbol.
 #
@@ -15,7 +17,7 @@ command -v valgrind >/dev/null || { echo "error: valgrind not found (apt-get ins
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-valgrind --tool=callgrind --callgrind-out-file="$out/cg" --toggle-collect='*benchMeasuredRegion*' \
+valgrind --tool=callgrind --callgrind-out-file="$out/cg" --toggle-collect=loom_bench_measured_region \
   "$bench" run --scenario feed-parity --single-pass fresh >/dev/null 2>&1
 callgrind_annotate --inclusive=yes --threshold=100 "$out/cg" > "$out/incl" 2>/dev/null
 cells=1000

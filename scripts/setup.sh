@@ -4,7 +4,8 @@
 set -euo pipefail
 
 # libfreetype-dev + fonts-dejavu-core: TextEngine measures text with DejaVu Sans through FreeType.
-packages=(libjemalloc-dev libfreetype-dev fonts-dejavu-core pkg-config)
+# valgrind: the regression gate counts instructions with callgrind (`bench instructions`, `bench check`).
+packages=(libjemalloc-dev libfreetype-dev fonts-dejavu-core pkg-config valgrind)
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

@@ -44,9 +44,11 @@ enum InstructionRun {
         }
     }
 
-    /// The function profile saved beside a result or baseline file: "DIR/profile.json" for a run's
-    /// result.json, "DIR/NAME.profile.json" for "DIR/NAME.json" (a baseline).
+    /// The function profile saved beside a result: "DIR/profile.json" for a run's "DIR/result.json",
+    /// "DIR/NAME.profile.json" for "DIR/NAME.result.json" (the result `bench baseline update` keeps beside
+    /// the baseline NAME.json).
     static func profilePath(besideResult result: String) -> String {
+        if result.hasSuffix(".result.json") { return String(result.dropLast(".result.json".count)) + ".profile.json" }
         let directory = (result as NSString).deletingLastPathComponent
         return (directory.isEmpty ? "" : directory + "/") + ResultFiles.profileName
     }
@@ -71,7 +73,7 @@ struct InstructionsCommand: ParsableCommand {
             Runs each phase of a layout scenario once (`bench run --single-pass PHASE`) under valgrind's callgrind, \
             counting only the pass, and prints per cell: instructions outside the C library, libm, the dynamic \
             linker and the allocator; those libraries' instructions ("system"); simulated L1 data and last-level \
-            cache misses; lock acquisitions; Swift retain/release calls. The counts are deterministic: the same \
+            cache misses in the same code (outside those libraries); lock acquisitions; Swift retain/release calls. The counts are deterministic: the same \
             binary counts the same on every run. Needs valgrind (scripts/setup.sh installs it). Metric names and \
             method: Results/README.md, "Instruction counts". Exit codes: 0 ok; 2 a bad scenario file, no \
             valgrind, or a pass that failed under it; 64 bad options.

@@ -90,6 +90,8 @@ public enum CallgrindRun {
             + ["--compress-strings=no", "--compress-pos=no",
                link, "run", "--scenario", scenario, "--engine", engine, "--single-pass", phase.rawValue,
                "--width", JSONText.number(width)]
+            // A debug bench counts its own (debug) instructions; it refuses timings, which a single pass is not.
+            + (BuildConfiguration.isDebug ? ["--allow-debug"] : [])
         let result: Captured
         do {
             result = try capture(valgrind, arguments, directory: directory, environment: childEnvironment())
@@ -97,7 +99,9 @@ public enum CallgrindRun {
             throw .setup("could not start valgrind: \(error)")
         }
         guard result.status == 0 else {
-            let lines = (result.stdout + result.stderr).split(separator: "\n").filter { !$0.hasPrefix("==") }
+            // valgrind's own lines start with ==PID== or --PID--.
+            let lines = (result.stdout + result.stderr).split(separator: "\n")
+                .filter { !$0.hasPrefix("==") && !$0.hasPrefix("--") }
             throw .benchFailed(phase: phase, status: result.status,
                                output: lines.suffix(3).joined(separator: " / "))
         }

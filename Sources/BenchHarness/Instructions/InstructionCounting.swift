@@ -77,7 +77,8 @@ public enum InstructionCounting {
         }
         return "\(scenario): one single pass per phase under callgrind (valgrind \(measurement.counter.valgrind), "
             + "simulated caches \(measurement.counter.cache)); deterministic: the same binary counts the same.\n"
-            + "instructions: outside the C library, libm, the dynamic linker and the allocator (those are \"system\")\n"
+            + "instructions and cache misses: outside the C library, libm, the dynamic linker and the allocator "
+            + "(their instructions: \"system\")\n"
             + table.render()
     }
 }

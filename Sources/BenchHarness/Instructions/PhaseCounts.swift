@@ -3,11 +3,12 @@
 // misses, and the calls that are atomic operations — lock acquisitions and Swift retain/release.
 //
 // Why the split: glibc picks memcpy, memset, strlen and libm's ceil by CPU feature at load time
-// (`__memset_avx2_unaligned_erms`, `__ceil_sse41`), so the same binary counts a little differently on
-// another CPU of the same machine kind; the gate therefore gates the instructions outside the C library,
-// the dynamic linker and the allocator, and reports theirs beside it. Swift's runtime (libswiftCore) picks
-// no routine by CPU and stays in the gated figure: its retains, releases and metadata lookups are the
-// engine's work.
+// (`__memset_avx2_unaligned_erms`, `__ceil_sse41`), so the same binary counts differently on another CPU
+// of the same machine kind; the gate therefore gates the instructions outside the C library, libm, the
+// dynamic linker and the allocator, and reports theirs beside it. Cache misses are counted in the same
+// code only: the system routines' own misses move with the routine chosen. Swift's runtime (libswiftCore)
+// picks no routine by CPU and stays in the gated figures: its retains, releases and metadata lookups are
+// the engine's work.
 
 public struct PhaseCounts: Hashable, Sendable {
     public var phase: LayoutPhase
@@ -16,9 +17,10 @@ public struct PhaseCounts: Hashable, Sendable {
     public var instructions: UInt64
     /// Instructions in the C library, libm, the dynamic linker and the allocator.
     public var systemInstructions: UInt64
-    /// Simulated L1 data cache misses, reads and writes (D1mr + D1mw).
+    /// Simulated L1 data cache misses, reads and writes (D1mr + D1mw), outside the system objects.
     public var l1DataMisses: UInt64
-    /// Simulated last-level cache misses, instruction and data (ILmr + DLmr + DLmw).
+    /// Simulated last-level cache misses, instruction and data (ILmr + DLmr + DLmw), outside the system
+    /// objects.
     public var lastLevelMisses: UInt64
     /// Calls of the pthread lock functions (the node lock word's spin lock, mutexes).
     public var lockAcquisitions: UInt64
@@ -40,18 +42,26 @@ public struct PhaseCounts: Hashable, Sendable {
     /// The counts of `profile`, a single pass of `phase` over `cells` cells.
     public init(phase: LayoutPhase, cells: Int, profile: CallgrindProfile) {
         var system: UInt64 = 0
+        var systemL1: UInt64 = 0
+        var systemLastLevel: UInt64 = 0
         var locks: UInt64 = 0
         var retains: UInt64 = 0
         for (name, function) in profile.functions {
-            if Self.isSystemObject(function.object) { system += function.selfCost.first ?? 0 }
+            if Self.isSystemObject(function.object) {
+                system += profile.selfCost("Ir", of: name)
+                systemL1 += profile.selfCost("D1mr", of: name) + profile.selfCost("D1mw", of: name)
+                systemLastLevel += profile.selfCost("ILmr", of: name) + profile.selfCost("DLmr", of: name)
+                    + profile.selfCost("DLmw", of: name)
+            }
             let symbol = Self.unversioned(name)
             if Self.lockFunctions.contains(symbol) { locks += function.calls }
             if Self.isRetainOrRelease(symbol) { retains += function.calls }
         }
-        let total = profile.total("Ir")
-        self.init(phase: phase, cells: cells, instructions: total - min(system, total), systemInstructions: system,
-                  l1DataMisses: profile.total("D1mr") + profile.total("D1mw"),
-                  lastLevelMisses: profile.total("ILmr") + profile.total("DLmr") + profile.total("DLmw"),
+        func minus(_ total: UInt64, _ part: UInt64) -> UInt64 { total - min(part, total) }
+        self.init(phase: phase, cells: cells, instructions: minus(profile.total("Ir"), system), systemInstructions: system,
+                  l1DataMisses: minus(profile.total("D1mr") + profile.total("D1mw"), systemL1),
+                  lastLevelMisses: minus(profile.total("ILmr") + profile.total("DLmr") + profile.total("DLmw"),
+                                         systemLastLevel),
                   lockAcquisitions: locks, retainReleases: retains)
     }
 

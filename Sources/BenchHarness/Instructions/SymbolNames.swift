@@ -3,7 +3,7 @@
 // shortened — argument types and return types dropped, argument labels kept, generic argument lists
 // dropped — so "NodeTree.DisplayNode.layoutThatFits(_: LayoutCore.SizeRange, parentSize: …) -> …" reads
 // "NodeTree.DisplayNode.layoutThatFits(_:parentSize:)". Names that are not Swift symbols (C, C++ already
-// demangled by valgrind) are only shortened.
+// demangled by valgrind, valgrind's own "(below main)") are only cut to length.
 
 #if canImport(Glibc)
 import Glibc
@@ -23,7 +23,7 @@ public enum SymbolNames {
 
     /// A short readable name for `symbol` as callgrind wrote it.
     public static func display(_ symbol: String) -> String {
-        let text = simplified(demangled(symbol) ?? symbol)
+        let text = demangled(symbol).map(simplified) ?? symbol
         return text.count > displayLimit ? String(text.prefix(displayLimit - 1)) + "…" : text
     }
 
@@ -55,7 +55,10 @@ public enum SymbolNames {
             }
             if character == "(" {
                 let end = skipGroup(characters, from: index, open: "(", close: ")")
-                out += "(" + labels(String(characters[(index + 1)..<max(index + 1, end - 1)])) + ")"
+                // A typed throws' error type goes with the other types; an argument list keeps its labels.
+                if !out.hasSuffix("throws") {
+                    out += "(" + labels(String(characters[(index + 1)..<max(index + 1, end - 1)])) + ")"
+                }
                 index = end
                 continue
             }
