@@ -50,7 +50,9 @@ import Testing
                                  file: directory + "/deep.json")
         #expect(deep.name == "deep" && deep.shape == .deep && deep.nodes == 1000 && deep.widths == [375])
         #expect(deep.phases == TreeScenario.allowedPhases && deep.repetitions == 9)
-        #expect(deep.stackSize >= 64 << 20, "the deep tree's threads get a big stack")
+        #expect(deep.stackSize == WorkerPool.defaultStackSize + 1000 * TreeScenario.stackBytesPerLevel,
+                "the deep tree's threads get a stack per level")
+        #expect(TreeScenario.stackBytesPerLevel >= (BuildConfiguration.isDebug ? 64 << 10 : 4 << 10))
         let wide = try Self.tree(try String(contentsOfFile: directory + "/wide.json", encoding: .utf8),
                                  file: directory + "/wide.json")
         #expect(wide.shape == .wide && wide.nodes == 10_000 && wide.seed == 12345)
