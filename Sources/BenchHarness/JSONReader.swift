@@ -88,7 +88,7 @@ struct JSONReader {
         return n
     }
 
-    /// A finite number > 0: the scale, a ratio.
+    /// A finite number > 0: a ratio, a font size, a line height multiple.
     func finitePositive(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> Double {
         let n = try number(value, at: path)
         guard n.isFinite, n > 0 else {

@@ -85,7 +85,13 @@ struct LayoutDocumentDecoder {
             description = try reader.string(value, at: JSONPath.appending(path, key: "description"))
         }
         if let value = object["scale"] {
-            scale = try reader.finitePositive(value, at: JSONPath.appending(path, key: "scale"))
+            let scalePath = JSONPath.appending(path, key: "scale")
+            scale = try reader.number(value, at: scalePath)
+            guard LayoutDocument.scaleRange.contains(scale) else {
+                let range = LayoutDocument.scaleRange
+                throw reader.fail(scalePath, .invalidValue("must be a number from \(JSONText.number(range.lowerBound)) to "
+                    + "\(JSONText.number(range.upperBound)) (the screen scale), found \(JSONText.number(scale))"))
+            }
         }
         let range = try reader.required(object, "sizeRange", at: path, context: "the document")
         let sizeRange = try sizeRange(range, at: JSONPath.appending(path, key: "sizeRange"))

@@ -11,6 +11,12 @@ public struct LayoutDocument: Equatable, Sendable {
     public static let version = 1
     /// Texture's reference images are @2x; the scale a document gets when it names none.
     public static let defaultScale: Double = 2
+    /// The scales a document may give. Pixel rounding (ceilPx: ceil((v − ε)·S) / S, ε = 2⁻²³ as in Texture)
+    /// keeps a size already on the grid only while ε·S < 1, i.e. S < 2²³: at 1e7 a 10-point leaf came out
+    /// 9.9999999 and a zero size −1e-07. Real screens are @1–@3; 1000 keeps ε·S ≤ 1.2 × 10⁻⁴, far from that
+    /// edge, and every size below the valid maximum (10⁷ points) times the scale exact in a Double. Below 1
+    /// a pixel would be larger than a point.
+    public static let scaleRange: ClosedRange<Double> = 1...1000
 
     /// Optional labels for examples; they do not change the layout.
     public var name: String?

@@ -31,8 +31,17 @@ extension RunCommand {
                                        progress: progress.isEnabled ? { progress.show(scenario.name + ": " + $0) } : nil,
                                        stackSize: scenario.stackSize)
         let engine = NodeTreeTreeEngine(scenario: scenario)
-        let measurements = BigStackThread.run(stackSize: scenario.stackSize) {
-            LayoutRunner(engine: engine, scenario: runner, options: options).runSpecialized()
+        let measurements: RunMeasurements
+        do {
+            measurements = try BigStackThread.run(stackSize: scenario.stackSize) {
+                LayoutRunner(engine: engine, scenario: runner, options: options).runSpecialized()
+            }
+        } catch {
+            progress.clear()
+            // The stack grows with the deep tree's levels: fewer levels is what makes it fit.
+            let field = scenario.shape == .deep ? "$.nodes: a deep tree of \(scenario.nodes) levels: " : ""
+            ExitStatus.printError("error: \(scenario.file): \(field)\(error.description)")
+            throw ExitStatus.badInput
         }
         progress.clear()
         var result = ResultDocument.make(scenario: runner, measurements: measurements, provenance: provenance,

@@ -28,7 +28,7 @@ struct StressCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Worker threads besides the main actor (1…64).")
     var threads = "8"
 
-    @Option(parsing: .unconditional, help: "Operations in all, over every thread.")
+    @Option(parsing: .unconditional, help: "Operations in all, over every thread (1…10000000).")
     var ops = "100000"
 
     @Option(parsing: .unconditional, help: "Seed of the random operations (an unsigned integer).")

@@ -47,8 +47,21 @@ enum BenchExecutable {
         }
     }
 
+    enum TimedOut: Error, CustomStringConvertible {
+        case after(seconds: Double, arguments: [String])
+        var description: String {
+            switch self {
+            case .after(let seconds, let arguments):
+                "bench \(arguments.joined(separator: " ")) did not finish within \(seconds) s (killed)"
+            }
+        }
+    }
+
     /// Runs bench with `arguments` in `directory` (the package root by default), feeding `stdin` if given.
-    static func run(_ arguments: [String], stdin: String? = nil, in directory: URL = packageRoot) throws -> Output {
+    /// With `timeout`, a bench still running after that many seconds is killed and `TimedOut` thrown (for
+    /// inputs that used to make it run forever).
+    static func run(_ arguments: [String], stdin: String? = nil, in directory: URL = packageRoot,
+                    timeout: Double? = nil) throws -> Output {
         guard let path else { throw Failure.notFound }
         let scratch = try TemporaryDirectory()
         let outURL = scratch.url.appendingPathComponent("stdout")
@@ -70,6 +83,15 @@ enum BenchExecutable {
         if let stdin {
             input.fileHandleForWriting.write(Data(stdin.utf8))
             try input.fileHandleForWriting.close()
+        }
+        if let timeout {
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning && Date() < deadline { usleep(10_000) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                throw TimedOut.after(seconds: timeout, arguments: arguments)
+            }
         }
         process.waitUntilExit()
         try outHandle.close()

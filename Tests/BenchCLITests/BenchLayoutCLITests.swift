@@ -54,6 +54,20 @@ import Testing
             """#)
     }
 
+    @Test func sizesStayOnTheGridAtTheLargestScale() throws {
+        // Scale 1000, the top of the range: a 10-point leaf stays 10 and a zero size 0 (from 2²³ on, ceilPx's
+        // ε·scale reached a whole pixel: 9.9999999 and −1e-07).
+        let document = #"""
+            {"scale": 1000, "sizeRange": {"min": [0, 0], "max": [300, "inf"]},
+             "root": {"stack": {}, "children": [{"node": "a", "style": {"width": 10, "height": 10}},
+                                                {"node": "b", "style": {"width": 0, "height": 0}}]}}
+            """#
+        let output = try BenchExecutable.run(["layout", "--compact", "-"], stdin: document)
+        #expect(output.status == 0)
+        #expect(output.stderr == "")
+        #expect(output.stdout == #"{"size": [10, 10], "nodes": [{"name": "a", "frame": [0, 0, 10, 10]}, {"name": "b", "frame": [10, 0, 0, 10]}]}"# + "\n")
+    }
+
     @Test func roundsToTheDocumentsScale() throws {
         // The centred child of inset-infinite at scale 1: x = 200 − (round(74.5) + 51) = 74, y = 79.
         let document = #"""
@@ -102,7 +116,9 @@ import Testing
         ("negative.json", #"{"sizeRange": {"min": [0, 0], "max": [-1, 5]}, "root": {"node": "a"}}"#,
          #"error: negative.json: $.sizeRange.max[0]: must be ≥ 0 or "inf", found -1"#),
         ("scale.json", #"{"scale": 0, "sizeRange": {"min": [0, 0], "max": [1, 1]}, "root": {"node": "a"}}"#,
-         #"error: scale.json: $.scale: must be a finite number > 0, found 0"#),
+         #"error: scale.json: $.scale: must be a number from 1 to 1000 (the screen scale), found 0"#),
+        ("huge-scale.json", #"{"scale": 1e7, "sizeRange": {"min": [0, 0], "max": [1, 1]}, "root": {"node": "a"}}"#,
+         #"error: huge-scale.json: $.scale: must be a number from 1 to 1000 (the screen scale), found 10000000"#),
         ("dimension.json", #"{"sizeRange": {"min": [0, 0], "max": [1, 1]}, "root": {"node": "a", "style": {"width": "10pt"}}}"#,
          #"error: dimension.json: $.root.style.width: expected a number, "N%" or "auto", found "10pt""#),
         ("duplicate.json", #"{"sizeRange": {"min": [0, 0], "max": [1, 1]}, "root": {"overlay": {"node": "a"}, "child": {"node": "a"}}}"#,

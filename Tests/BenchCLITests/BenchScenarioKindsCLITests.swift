@@ -38,6 +38,25 @@ import Testing
         }
     }
 
+    /// The deepest tree a debug bench lays out in a few seconds, every phase, one and two threads. Release
+    /// builds used to get the platform's default 8 MiB stack on the calling thread and crashed from about
+    /// 5,000 levels (the stack size was set inside a precondition, which -Ounchecked drops): run this test
+    /// against a release bench (LOOM_BENCH=.build/release/bench) to see that; the 100,000-level maximum is
+    /// checked by hand there (Scenarios/README.md, tree scenarios).
+    @Test func aDeepTreeOfTwentyThousandLevelsRunsEveryPhase() throws {
+        let deep = #"""
+            {"kind": "tree", "description": "deep tree", "shape": "deep", "nodes": 20000, "widths": [375],
+             "threads": [1, 2], "phases": ["create", "fresh", "cached", "invalidated"], "warmup": 0, "repetitions": 1}
+            """#
+        let output = try run("deep-20000.json", deep)
+        #expect(output.status == 0, "\(output.stderr)")
+        for expected in ["deep-20000: 1 deep tree, width 375", "node creation", "fresh layout", "cached re-layout",
+                         "invalidated re-layout", "frames: the engine's equal the manual layout's for all 1 cells",
+                         "a cell is one tree of 20001 nodes"] {
+            #expect(output.stdout.contains(expected), "missing \(expected)")
+        }
+    }
+
     @Test func tinyWideTreeRunsWithMetricNames() throws {
         let output = try run("tiny-wide.json", Self.tinyWide, ["--json"])
         #expect(output.status == 0, "\(output.stderr)")

@@ -18,6 +18,14 @@ import Testing
         #expect(lines.last == "seed 3")
     }
 
+    @Test func theMaximumOperationsRunForASecond() throws {
+        // The largest accepted count, bounded by time: the lanes start without reserving a share of it.
+        let output = try BenchExecutable.run(["stress", "--threads", "2", "--ops", "10000000", "--duration", "1s",
+                                              "--seed", "5", "--no-save"], timeout: 120)
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.hasSuffix("seed 5\n"))
+    }
+
     @Test func replayingAHandWrittenScriptExitsZero() throws {
         let output = try BenchExecutable.run(["stress", "--replay", "Scenarios/regressions/stale-layout-after-text-change.json"])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
@@ -37,7 +45,9 @@ import Testing
     @Test(arguments: [
         (["--threads", "0"], "error: --threads 0: must be between 1 and 64"),
         (["--threads", "many"], "error: --threads many: expected an integer"),
-        (["--ops", "-5"], "error: --ops -5: must be at least 1"),
+        (["--ops", "-5"], "error: --ops -5: must be between 1 and 10000000"),
+        // Each lane used to reserve a quarter of the budget up front: this aborted before the first step.
+        (["--ops", "1000000000000", "--duration", "1s"], "error: --ops 1000000000000: must be between 1 and 10000000"),
         (["--seed", "-1"], "error: --seed -1: expected an unsigned integer"),
         (["--duration", "5 parsecs"], "error: --duration 5 parsecs: expected a positive time such as 30s, 2m or 500ms"),
         (["--recipe", "fast"], "error: --recipe fast: unknown recipe; one of mixed, stale-layout, unchanged-size, "

@@ -66,6 +66,36 @@ import Testing
         }
     }
 
+    /// One object of `count` distinct keys "k0" … on one line, then `extra` members.
+    static func manyKeys(_ count: Int, extra: String = "") -> String {
+        "{\"inner\": {" + (0..<count).map { "\"k\($0)\": \($0)" }.joined(separator: ", ") + extra + "}}"
+    }
+
+    // The duplicate check used to compare each key with every earlier one: 50,000 keys took 45 s in a debug
+    // build, so 100,000 (four times the work) overran the time limit; hashed, they parse in well under it.
+    @Test(.timeLimit(.minutes(1))) func aHundredThousandDistinctKeysParse() throws {
+        guard case .object(let root) = try JSONParser.parse(Self.manyKeys(100_000)),
+              case .object(let inner)? = root["inner"] else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(inner.entries.count == 100_000)
+        #expect(inner.entries.last?.key == "k99999" && inner["k99999"] == .number(99_999))
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aDuplicateAfterManyKeysIsReportedWhereItIs() throws {
+        let text = Self.manyKeys(100_000, extra: ", \"k0\": 1")
+        // The column of the duplicate's opening quote: the text before it, plus one.
+        let column = text.count - #""k0": 1}}"#.count + 1
+        #expect(throws: JSONSyntaxError(path: "$.inner", line: 1, column: column, message: "duplicate key \"k0\"")) {
+            try JSONParser.parse(text)
+        }
+        // Below the size where the keys are hashed, the same message.
+        #expect(throws: JSONSyntaxError(path: "$.inner", line: 1, column: 57, message: "duplicate key \"k3\"")) {
+            try JSONParser.parse(Self.manyKeys(5, extra: ", \"k3\": 1"))
+        }
+    }
+
     @Test func columnsCountScalarsNotBytes() {
         #expect(throws: JSONSyntaxError(path: "$[1]", line: 1, column: 7, message: "expected a value, found ']'")) {
             try JSONParser.parse("[\"é\", ]")

@@ -32,6 +32,50 @@ import Testing
         }
     }
 
+    @Test func theLargestVariantsSelectWithoutOverflow() async {
+        // (index + v) overflowed into a negative pool index here (out of bounds, unchecked in release; a trap
+        // in this debug build, hence a child process). Expected values from the definition in exact integer
+        // arithmetic: for n = 5, v mod 5 = 2, v / 5 is odd (reversed), (v / 5 / 2) mod 6 = 0 is left out.
+        await #expect(processExitsWith: .success) {
+            let selections = [5, 4, 7].map { StressASMNode.selection(variant: .max, count: $0) }
+            guard selections.map(\.members) == [[1, 4, 3, 2], [2, 1, 3], [6, 5, 3, 2, 1, 0]],
+                  selections.allSatisfy({ $0.nested == 1 }) else { exit(1) }
+        }
+    }
+
+    @Test func aVariantAboveTheMaximumIsSkippedAndTheNodeStillMeasures() throws {
+        // A script made in code skips decoding's check: the executor refuses the variant itself. A shared
+        // tree, so the main actor's lane may change its variant and transition it.
+        let forest = StressForest(recipe: .asmOrder, fault: nil, counter: LiveNodeCounter())
+        let create = StressOperation.create(root: StressBlueprint(id: 1, kind: .asm, children: [
+            StressBlueprint(id: 2, kind: .leaf), StressBlueprint(id: 3, kind: .leaf),
+        ]), shared: true)
+        guard case .resolved = forest.execute(create, lane: 1, claim: .given(0)) else {
+            Issue.record("create skipped")
+            return
+        }
+        guard case .resolved = forest.execute(.setVariant(node: 1, variant: 4), lane: 0, claim: .given(1)) else {
+            Issue.record("a variant in range was skipped")
+            return
+        }
+        let refused: [StressOperation] = [
+            .setVariant(node: 1, variant: .max),
+            .setVariant(node: 1, variant: StressASMNode.maximumVariant + 1),
+            .transition(node: 1, animated: false, variant: .max, supersedingVariant: nil),
+            .transition(node: 1, animated: false, variant: nil, supersedingVariant: .max),
+        ]
+        for (offset, op) in refused.enumerated() {
+            // Executed, the next measure would index the pool out of bounds: stop before it.
+            guard case .skipped = forest.execute(op, lane: 0, claim: .given(2 + offset)) else {
+                Issue.record("\(op) was executed")
+                return
+            }
+        }
+        let measure = StressOperation.measure(node: 1, range: StressRange(width: 375))
+        #expect({ if case .resolved = forest.execute(measure, lane: 1, claim: .given(9)) { true } else { false } }())
+        #expect((forest.node(1) as? StressASMNode)?.variant == 4)
+    }
+
     func ids(_ nodes: [DisplayNode]) -> [Int] { nodes.compactMap { ($0 as? any StressNode)?.stressID } }
 
     /// The hand-written asm-order script one step at a time (lanes executed in order on this thread, which

@@ -54,12 +54,23 @@ import Testing
         #expect(throws: StressInputError.badOption("--threads", "65", "must be between 1 and 64")) {
             try StressOptions(threads: 65).validate()
         }
-        #expect(throws: StressInputError.badOption("--ops", "0", "must be at least 1")) {
+        #expect(throws: StressInputError.badOption("--ops", "0", "must be between 1 and 10000000")) {
             try StressOptions(operations: 0).validate()
         }
+        #expect(throws: StressInputError.badOption("--ops", "1000000000000", "must be between 1 and 10000000")) {
+            try StressOptions(operations: 1_000_000_000_000).validate()
+        }
+        #expect(throws: Never.self) { try StressOptions(operations: StressOptions.maximumOperations).validate() }
         #expect(throws: (any Error).self) { try StressOptions(duration: -1).validate() }
         #expect(throws: (any Error).self) { try StressOptions(shrinkSeconds: .nan).validate() }
         #expect(throws: Never.self) { try StressOptions().validate() }
+    }
+
+    @Test func aLaneReservesABoundedNumberOfSteps() {
+        // Reserving a share of the budget up front made `--ops 1000000000000` abort before the first step.
+        #expect(StressRunner.initialStepCapacity(budget: 600) == 600)
+        #expect(StressRunner.initialStepCapacity(budget: StressOptions.maximumOperations) == StressRunner.reservedStepsPerLane)
+        #expect(StressRunner.initialStepCapacity(budget: .max) == StressRunner.reservedStepsPerLane)
     }
 
     @Test func durationsParse() {

@@ -40,8 +40,8 @@ import Testing
     }
 
     /// 1,000 levels recurse deeper than a test thread's stack in a debug build: run on a big one.
-    static func onBigStack<R>(_ body: () -> R) -> R {
-        BigStackThread.run(stackSize: 512 << 20, body)
+    static func onBigStack<R>(_ body: () -> R) throws -> R {
+        try BigStackThread.run(stackSize: 512 << 20, body)
     }
 
     @Test func shippedScenarios() throws {
@@ -50,7 +50,9 @@ import Testing
                                  file: directory + "/deep.json")
         #expect(deep.name == "deep" && deep.shape == .deep && deep.nodes == 1000 && deep.widths == [375])
         #expect(deep.phases == TreeScenario.allowedPhases && deep.repetitions == 9)
-        #expect(deep.stackSize >= 64 << 20, "the deep tree's threads get a big stack")
+        #expect(deep.stackSize == WorkerPool.defaultStackSize + 1000 * TreeScenario.stackBytesPerLevel,
+                "the deep tree's threads get a stack per level")
+        #expect(TreeScenario.stackBytesPerLevel >= (BuildConfiguration.isDebug ? 64 << 10 : 4 << 10))
         let wide = try Self.tree(try String(contentsOfFile: directory + "/wide.json", encoding: .utf8),
                                  file: directory + "/wide.json")
         #expect(wide.shape == .wide && wide.nodes == 10_000 && wide.seed == 12345)
@@ -81,13 +83,13 @@ import Testing
         #expect(message?.contains("\n") == false)
     }
 
-    @Test func deepLeafIsAtTheHandComputedFrame() {
+    @Test func deepLeafIsAtTheHandComputedFrame() throws {
         // 1,000 levels, each moving its child 0.5 down and stretching it to 375: the leaf at
         // (0, 0.5 × 1000, 375, 44) and the root 375 × (500 + 44).
         let engine = NodeTreeTreeEngine(scenario: TreeScenario(
             name: "deep", file: "deep.json", contentHash: "", description: "", shape: .deep, nodes: 1000,
             widths: [375], repetitions: 1))
-        let frames = Self.onBigStack { () -> TreeFrames? in
+        let frames = try Self.onBigStack { () -> TreeFrames? in
             let root = engine.makeCell(.deep(levels: 1000))
             engine.layout(root, width: 375)
             return engine.frames(of: root, width: 375)
@@ -157,7 +159,7 @@ import Testing
         var scenario = try Self.tree(Self.text(#""trees": 2, "threads": [2], "warmup": 0"#,
                                                replacing: ["shape": #""deep""#, "nodes": "1000"]))
         scenario.widths = [200]
-        let measurements = Self.onBigStack {
+        let measurements = try Self.onBigStack {
             LayoutRunner(engine: NodeTreeTreeEngine(scenario: scenario), scenario: scenario.runnerScenario,
                          options: LayoutRunOptions(threadCounts: [2], stackSize: scenario.stackSize)).run()
         }

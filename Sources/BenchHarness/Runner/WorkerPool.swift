@@ -47,8 +47,11 @@ public final class WorkerPool: @unchecked Sendable {
         wake.initialize(to: pthread_cond_t())
         finished = .allocate(capacity: 1)
         finished.initialize(to: pthread_cond_t())
-        precondition(pthread_mutex_init(mutex, nil) == 0 && pthread_cond_init(wake, nil) == 0
-                         && pthread_cond_init(finished, nil) == 0)
+        // Plain calls with their status checked, never inside a precondition: -Ounchecked release builds drop
+        // a precondition's condition, calls and all, and the pool would wait on uninitialised primitives.
+        Self.check(pthread_mutex_init(mutex, nil), "pthread_mutex_init")
+        Self.check(pthread_cond_init(wake, nil), "pthread_cond_init")
+        Self.check(pthread_cond_init(finished, nil), "pthread_cond_init")
         let allowed = CPUAffinity.allowedCPUs()
         pinnedCPUs = (0..<threadCount).map { CPUAffinity.cpu(forWorker: $0, of: threadCount, allowed: allowed) }
         for index in 0..<threadCount {
@@ -143,20 +146,30 @@ public final class WorkerPool: @unchecked Sendable {
     private func startThread(index: Int, cpu: Int?) -> pthread_t {
         let context = Unmanaged.passRetained(WorkerContext(pool: self, index: index, cpu: cpu)).toOpaque()
         var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
+        Self.check(pthread_attr_init(&attributes), "pthread_attr_init")
         defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, stackSize)  // deep spec trees recurse
+        // Deep spec trees recurse: a worker left on the default stack would overflow it.
+        Self.check(pthread_attr_setstacksize(&attributes, stackSize), "pthread_attr_setstacksize (\(stackSize) bytes)")
         #if canImport(Darwin)
         var thread: pthread_t?
-        let status = pthread_create(&thread, &attributes, workerEntry, context)
-        precondition(status == 0 && thread != nil, "pthread_create failed (\(status))")
+        Self.check(pthread_create(&thread, &attributes, workerEntry, context),
+                   "pthread_create (a \(stackSize)-byte stack)")
         return thread!
         #else
         var thread = pthread_t()
-        let status = pthread_create(&thread, &attributes, workerEntry, context)
-        precondition(status == 0, "pthread_create failed (\(status))")
+        Self.check(pthread_create(&thread, &attributes, workerEntry, context),
+                   "pthread_create (a \(stackSize)-byte stack)")
         return thread
         #endif
+    }
+
+    /// Stops the process when a pthread call of the pool's setup failed: a pool without its primitives or
+    /// its threads cannot run a pass, and its callers (the runner's passes) have no error path. Checked in
+    /// every build configuration, unlike a precondition.
+    private static func check(_ status: Int32, _ call: @autoclosure () -> String) {
+        if status != 0 {
+            fatalError("worker pool: \(call()) failed with \(status) (" + String(cString: strerror(status)) + ")")
+        }
     }
 
     fileprivate final class WorkerContext {

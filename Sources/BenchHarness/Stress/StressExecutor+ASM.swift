@@ -37,14 +37,15 @@ extension StressForest {
     func validateASM(_ op: StressOperation, lane: Int, in s: State) -> ([any StressNode], Double)? {
         switch op {
         case .setVariant(let id, _), .setAutomaticallyManagesSubnodes(let id, _):
-            if case .setVariant(_, let variant) = op, variant < 0 { return nil }
+            if case .setVariant(_, let variant) = op, !StressASMNode.variantRange.contains(variant) { return nil }
             guard let n = s.nodes[id], let owner = s.asmOwner[id], Self.laysOut(owner, lane: lane) else { return nil }
             return ([n], 0)
         case .cancelTransition(let id):
             guard let n = s.nodes[id], n.stressKind == .asm else { return nil }
             return ([n], 0)
         case .transition(let id, _, let variant, let superseding):
-            guard lane == 0, (variant ?? 0) >= 0, (superseding ?? 0) >= 0, let n = s.nodes[id],
+            guard lane == 0, StressASMNode.variantRange.contains(variant ?? 0),
+                  StressASMNode.variantRange.contains(superseding ?? 0), let n = s.nodes[id],
                   let owner = s.asmOwner[id], Self.laysOut(owner, lane: 0) else { return nil }
             return ([n], 0)
         default:

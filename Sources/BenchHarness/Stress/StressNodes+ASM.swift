@@ -45,16 +45,26 @@ final class StressASMNode: DisplayNode, StressNode, @unchecked Sendable {
         set { stackState.store(newValue) }
     }
 
+    /// The largest variant a script may give (`setVariant`, a transition's `variant` and
+    /// `supersedingVariant`; StressScript's validation names the field of a larger one). The generator
+    /// draws 0…23; a pool's selections repeat long before this bound, so it only keeps scripts readable.
+    static let maximumVariant = 1_000_000
+    static let variantRange = 0...maximumVariant
+
     /// Which pool members a variant lays out, in flattened order, and how many of them go into a nested
     /// stack first: rotate by v mod n, reverse on odd v/n, leave out member (v / 2n) mod (n+1) (none when
     /// it is n), nest the first (v mod 3) of the rest. Every variant is valid; nearby variants differ by a
-    /// move, an insertion or a removal.
+    /// move, an insertion or a removal. The rotation adds v mod n, not v, and the drop divides v by n
+    /// twice, not by 2n: no intermediate value can overflow, whatever Int the caller passes (an overflowed
+    /// sum was a negative pool index, out of bounds in an -Ounchecked build).
     static func selection(variant: Int, count n: Int) -> (members: [Int], nested: Int) {
         guard n > 0 else { return ([], 0) }
         let v = max(0, variant)
-        var order = (0..<n).map { ($0 + v) % n }
-        if (v / n) % 2 == 1 { order.reverse() }
-        let dropped = (v / (2 * n)) % (n + 1)
+        let rotation = v % n
+        let turns = v / n
+        var order = (0..<n).map { ($0 + rotation) % n }
+        if turns % 2 == 1 { order.reverse() }
+        let dropped = (turns / 2) % (n + 1)
         order.removeAll { $0 == dropped }
         return (order, min(order.count, v % 3))
     }

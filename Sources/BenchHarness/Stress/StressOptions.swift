@@ -40,13 +40,18 @@ public struct StressOptions: Sendable, Equatable {
     /// scheduler).
     public static let maximumThreads = 64
 
+    /// The largest operation count accepted: every operation is recorded (the script a failing run saves
+    /// holds them all), so the recording grows with the count; ten million is ten times the largest run the
+    /// docs use (a million under the thread sanitizer) and keeps the recording in the low gigabytes.
+    public static let maximumOperations = 10_000_000
+
     /// Checks the ranges `bench` cannot express in types.
     public func validate() throws(StressInputError) {
         guard (1...Self.maximumThreads).contains(threads) else {
             throw .badOption("--threads", "\(threads)", "must be between 1 and \(Self.maximumThreads)")
         }
-        guard operations >= 1 else {
-            throw .badOption("--ops", "\(operations)", "must be at least 1")
+        guard (1...Self.maximumOperations).contains(operations) else {
+            throw .badOption("--ops", "\(operations)", "must be between 1 and \(Self.maximumOperations)")
         }
         if let duration, !(duration > 0 && duration.isFinite) {
             throw .badOption("--duration", "\(duration)", "must be a positive time such as 30s, 2m or 500ms")

@@ -174,7 +174,7 @@ public enum StressRunner {
 
         var generator = StressLaneGenerator(lane: lane, seed: seed, forest: forest)
         var steps: [StressStep] = []
-        steps.reserveCapacity(budget / 4)
+        steps.reserveCapacity(initialStepCapacity(budget: budget))
         while !stopped.isSet {
             if DispatchTime.now().uptimeNanoseconds >= deadline {
                 stopped.set(byDuration: true)
@@ -208,6 +208,15 @@ public enum StressRunner {
             }
         }
         return steps
+    }
+
+    /// Steps a lane reserves room for before it starts: enough that a short run never grows its array, and
+    /// bounded whatever the budget — a lane's share of the budget is not known up front (the lanes race for
+    /// sequence numbers, and a duration may end the run first), and growing the array is amortised anyway.
+    static let reservedStepsPerLane = 4096
+
+    static func initialStepCapacity(budget: Int) -> Int {
+        min(max(budget, 0), reservedStepsPerLane)
     }
 
     /// The command line that reruns `options` live.

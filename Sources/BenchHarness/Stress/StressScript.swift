@@ -176,6 +176,11 @@ public struct StressScript: Codable, Equatable, Sendable {
         if let threads, !(1...StressOptions.maximumThreads).contains(threads) {
             throw fail("$.threads", "must be between 1 and \(StressOptions.maximumThreads), found \(threads)")
         }
+        func checkVariant(_ variant: Int, _ path: String) throws(StressInputError) {
+            guard StressASMNode.variantRange.contains(variant) else {
+                throw fail(path, "must be an integer from 0 to \(StressASMNode.maximumVariant), found \(variant)")
+            }
+        }
         var previous: Int?
         for (i, step) in steps.enumerated() {
             let path = JSONPath.appending("$.steps", index: i)
@@ -208,15 +213,11 @@ public struct StressScript: Codable, Equatable, Sendable {
                 }
             case .mainLayout(_, let width):
                 guard width.isFinite, width > 0 else { throw fail(opPath + ".width", "must be a finite number > 0") }
-            case .setVariant(_, let variant), .transition(_, _, let variant?, _):
-                guard variant >= 0 else { throw fail(opPath + ".variant", "must be an integer ≥ 0, found \(variant)") }
-                if case .transition(_, _, _, let superseding?) = step.op, superseding < 0 {
-                    throw fail(opPath + ".supersedingVariant", "must be an integer ≥ 0, found \(superseding)")
-                }
-            case .transition(_, _, nil, let superseding?):
-                guard superseding >= 0 else {
-                    throw fail(opPath + ".supersedingVariant", "must be an integer ≥ 0, found \(superseding)")
-                }
+            case .setVariant(_, let variant):
+                try checkVariant(variant, opPath + ".variant")
+            case .transition(_, _, let variant, let superseding):
+                if let variant { try checkVariant(variant, opPath + ".variant") }
+                if let superseding { try checkVariant(superseding, opPath + ".supersedingVariant") }
             case .setProperty(_, .frame(let x, let y, let width, let height)):
                 guard [x, y, width, height].allSatisfy(\.isFinite) else {
                     throw fail(opPath + ".write", "a frame must be finite")
