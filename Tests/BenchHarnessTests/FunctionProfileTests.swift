@@ -109,6 +109,8 @@ import Testing
                 == "closure #1 (_:) in Foo.bar(x:_:)")
         #expect(SymbolNames.simplified("generic specialization <Foo.A> of Foo.run<A>(_: A) -> ()")
                 == "generic specialization  of Foo.run(_:)")
+        #expect(SymbolNames.shortenedPrefixes("generic specialization  of function signature specialization  of Foo.bar()")
+                == "specialized specialized Foo.bar()")
         let long = String(repeating: "x", count: 300)
         #expect(SymbolNames.display(long).count == SymbolNames.displayLimit)
     }

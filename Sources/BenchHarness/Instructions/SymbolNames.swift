@@ -23,7 +23,7 @@ public enum SymbolNames {
 
     /// A short readable name for `symbol` as callgrind wrote it.
     public static func display(_ symbol: String) -> String {
-        let text = demangled(symbol).map(simplified) ?? symbol
+        let text = demangled(symbol).map { shortenedPrefixes(simplified($0)) } ?? symbol
         return text.count > displayLimit ? String(text.prefix(displayLimit - 1)) + "…" : text
     }
 
@@ -40,6 +40,17 @@ public enum SymbolNames {
         guard let result else { return nil }
         defer { free(result) }
         return String(cString: result)
+    }
+
+    /// The optimizer's prefixes in a word: "generic specialization <…> of X" → "specialized X".
+    static func shortenedPrefixes(_ name: String) -> String {
+        var text = name
+        for (long, short) in [("generic specialization  of ", "specialized "),
+                              ("generic not re-abstracted specialization  of ", "specialized "),
+                              ("function signature specialization  of ", "specialized ")] {
+            text = text.replacingAll(long, with: short)
+        }
+        return text
     }
 
     /// Drops argument and return types and generic argument lists; keeps argument labels.
@@ -133,6 +144,19 @@ public enum SymbolNames {
             }
             return String(trimmed[..<colon]) + ":"
         }.joined()
+    }
+}
+
+extension String {
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var out = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            out += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return out + rest
     }
 }
 
