@@ -20,7 +20,7 @@ struct BaselineUpdateCommand: ParsableCommand {
         discussion: """
             The baseline stores the scenario (file, content hash, seed, sizes, threads, repetitions), the engine, the \
             run's provenance and every metric with its gate (GatePolicy: counters exact or ±0.5% per cell, \
-            instruction counts ±1% and cache misses ±2% per cell, ratios in bands, times reported); the run's full \
+            instruction counts and cache misses ±1% per cell, ratios in bands, times reported); the run's full \
             result is written beside it as NAME.result.json, and with instruction counts their function profile as \
             NAME.profile.json. Instruction counts (callgrind; valgrind must be installed) are measured with \
             --instructions, and by default when the baseline being replaced has them; --no-instructions drops them. Gates pinned by hand in the existing baseline ("pinned": true) are kept unless --reset-gates. Timings from \

@@ -84,7 +84,7 @@ import Testing
 
         let other = directory.url.appendingPathComponent("other.json")
         try Self.result(to: other, scaling: Self.fresh, by: 1, provenance: { provenance in
-            provenance["instructionCounter"] = ["valgrind": "9.9.9", "cache": "I1=32768,8,64 D1=32768,8,64 LL=8388608,16,64"]
+            provenance["instructionCounter"] = ["valgrind": "9.9.9", "cache": "I1=32768,8,64 D1=32768,512,64 LL=8388608,16,64"]
         })
         output = try BenchExecutable.run(["check", "--baseline", Self.baseline, other.path])
         #expect(output.status == 2)

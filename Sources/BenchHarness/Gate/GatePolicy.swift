@@ -11,8 +11,8 @@
 //   siblings) are the gate's view of time: identical on every rerun of the same binary, so a tolerance of
 //   ±1 % for instructions, lock acquisitions and retain/release catches a change a wall clock cannot see
 //   on a shared machine (a 2 % slower fresh layout) and leaves room for the next machine of this kind.
-//   Simulated cache misses (outside the system libraries, like the gated instructions) get ±2 % or 0.05
-//   per cell: they move with addresses and with the memory the system routines touched before, and the
+//   Simulated cache misses (outside the system libraries, like the gated instructions; a fully associative
+//   L1, so that where the allocator put things does not decide them) get ±1 % or 0.05 per cell: the
 //   last-level count is a handful per pass (Results/README.md, "Gate", has the measurements). The system
 //   libraries' instructions are reported, not gated: glibc and libm pick routines by CPU feature.
 // - Ratios of two timings taken in the same run (engine ÷ manual, N threads ÷ 1 thread) survive a shared
@@ -39,7 +39,7 @@ public enum GatePolicy {
     /// Instructions, lock acquisitions and retain/release per cell (callgrind).
     public static let instructionTolerance = Tolerance(relative: 0.01)
     /// Simulated L1 data and last-level misses per cell (callgrind).
-    public static let cacheMissTolerance = Tolerance(relative: 0.02, absolute: 0.05)
+    public static let cacheMissTolerance = Tolerance(relative: 0.01, absolute: 0.05)
     public static let systemInstructionsReason = "C library, libm and allocator: routines picked by CPU"
 
     public static let timingReason = "absolute time"

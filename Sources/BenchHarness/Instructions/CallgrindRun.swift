@@ -17,9 +17,13 @@ import Foundation
 // - SWIFT_DETERMINISTIC_HASHING, so a Set or Dictionary probes the same way in every run.
 
 public enum CallgrindRun {
-    /// The simulated caches: 32 KiB 8-way L1 for instructions and data, 8 MiB 16-way last level, 64-byte
-    /// lines — a common x86-64 server core. Part of the metrics' definition: the baseline records it.
-    public static let cacheOptions = ["--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64"]
+    /// The simulated caches: 32 KiB L1s and an 8 MiB 16-way last level with 64-byte lines, the sizes of a
+    /// common x86-64 server core — but the L1 data cache fully associative (512 ways of one set). An 8-way
+    /// L1's misses are mostly conflicts that depend on where the allocator happened to put things, so a
+    /// harness change that moved heap addresses before the pass moved them by up to 4 % with the engine's
+    /// code unchanged; fully associative, the same change moved them by under 0.1 %, and the misses count
+    /// what the pass's working set does not keep. Part of the metrics' definition: the baseline records it.
+    public static let cacheOptions = ["--I1=32768,8,64", "--D1=32768,512,64", "--LL=8388608,16,64"]
     public static var cacheDescription: String {
         cacheOptions.map { $0.dropFirst(2) }.joined(separator: " ")
     }
