@@ -83,7 +83,7 @@ struct BaselineUpdateCommand: ParsableCommand {
 
     func run() throws {
         let previous = try loadPrevious()
-        let (result, profile) = try makeResult(previous: previous)
+        var (result, profile) = try makeResult(previous: previous)
         if result.frameChecks.contains(where: { $0.mismatches > 0 }) {
             ExitStatus.printError("error: not recording a run whose engine frames differ from the manual layout's")
             throw ExitCode(1)
@@ -94,6 +94,9 @@ struct BaselineUpdateCommand: ParsableCommand {
             throw ExitCode(1)
         }
 
+        // The result kept beside the baseline names its scenario file as the baseline does (relative to the
+        // checkout), not by the recording machine's absolute path.
+        result.scenario.file = Baseline.relativeScenarioPath(result.scenario.file, packageRoot: PackageLocation.root)
         let resultPath = Self.resultPath(beside: output)
         let resultName = (resultPath as NSString).lastPathComponent
         var making = Baseline.make(from: result, resultFile: resultName, previous: previous,
