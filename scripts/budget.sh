@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Where a fresh feed-parity cell's instructions go (Results/README.md, "Session 9": the budget table): runs
+# Where a fresh feed-parity cell's instructions go (the budget tables of Results/PERFORMANCE.md): runs
 # `bench run --single-pass fresh` under callgrind once (collecting only `loom_bench_measured_region`, the
 # pass; unlike `bench instructions` it does not separate the system libraries) and prints the inclusive
 # instructions per cell of
