@@ -53,6 +53,15 @@ enum InstructionRun {
         return (directory.isEmpty ? "" : directory + "/") + ResultFiles.profileName
     }
 
+    /// The scenario file named `name` (a name under Scenarios/ or a path); bad input is one line, exit 2.
+    static func loadScenarioFile(_ name: String) throws -> ScenarioFile {
+        do {
+            return try ScenarioCatalog.standard().loadFile(name)
+        } catch {
+            throw ExitStatus.report(error)
+        }
+    }
+
     /// Loads the profile at `path` if there is one; a file that exists but cannot be read is bad input.
     static func loadProfile(at path: String) throws -> FunctionProfile? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
@@ -97,13 +106,7 @@ struct InstructionsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let file: ScenarioFile
-        do {
-            file = try ScenarioCatalog.standard().loadFile(scenario)
-        } catch {
-            throw ExitStatus.report(error)
-        }
-        guard case .layout(let loaded) = file else {
+        guard case .layout(let loaded) = try InstructionRun.loadScenarioFile(scenario) else {
             throw ValidationError("bench instructions runs layout scenarios (feed, feed-parity generators); "
                 + "\(scenario) is not one")
         }

@@ -83,12 +83,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let file: ScenarioFile
-        do {
-            file = try ScenarioCatalog.standard().loadFile(scenario)
-        } catch {
-            throw ExitStatus.report(error)
-        }
+        let file = try InstructionRun.loadScenarioFile(scenario)
         if case .layout(let loaded) = file, case .feed = loaded.generator {
             if engineKind != .nodetree {
                 throw ValidationError("--engine \(engine) runs only feed-parity scenarios; \(loaded.name) uses the feed generator")

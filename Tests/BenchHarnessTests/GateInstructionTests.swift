@@ -58,14 +58,7 @@ import Testing
         #expect(Self.verdict("layout.fresh.systemInstructionsPerCell", now: 999) == .reported)
     }
 
-    func comparabilityError(_ run: ResultDocument) -> String? {
-        do {
-            try Gate.checkComparable(Self.baseline(), baselineFile: "b.json", result: run, resultFile: "r.json")
-            return nil
-        } catch {
-            return error.description
-        }
-    }
+    func comparabilityError(_ run: ResultDocument) -> String? { F.comparabilityError(run, against: Self.baseline()) }
 
     @Test func countsFromAnotherCounterOrNoneAreBadInput() {
         #expect(comparabilityError(Self.result()) == nil)

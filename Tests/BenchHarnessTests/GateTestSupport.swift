@@ -63,6 +63,16 @@ enum GateFixture {
         }
     }
 
+    /// Why `result` cannot be compared with `baseline` (the gate's exit-2 message), nil when it can.
+    static func comparabilityError(_ result: ResultDocument, against baseline: Baseline = baseline()) -> String? {
+        do {
+            try Gate.checkComparable(baseline, baselineFile: "b.json", result: result, resultFile: "r.json")
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
     /// The gate's verdict on `name` when the run has `value` instead of the baseline's.
     static func verdict(_ name: String, _ labels: MetricLabels, now value: Double) -> GateVerdict? {
         let report = Gate.compare(baseline(), baselineFile: "b.json", run: result(changing(name, labels, to: value)),
