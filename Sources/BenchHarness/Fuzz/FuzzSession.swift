@@ -120,6 +120,10 @@ public struct FuzzSession {
                                               stderrPath: directory + "/stderr", timeout: options.timeout)
                 if check.ending == .exited(0) {
                     tally.slow += 1
+                    report("slow: \(family.rawValue) input \(input.index) (from \(input.seedPath): "
+                           + input.mutations.joined(separator: "; ") + ") is valid, and its run was not done in "
+                           + StressDuration.format(options.timeout) + " (replay: bench fuzz --seed \(options.seed) "
+                           + "--count 1 --family \(family.rawValue) --skip \(input.index))")
                     continue
                 }
                 problems.append("and `bench \(validation.joined(separator: " "))` "
