@@ -130,6 +130,19 @@ import Testing
             "regression: layout.manualRatio [1 thread, width 375]: 210 → 450× (+114.3%; allowed 105–420×)"))
     }
 
+    @Test func aHugeUnitFromAFileIsCutInTheTable() {
+        var metrics = F.metrics
+        metrics[8].unit = String(repeating: "u", count: 200_000)
+        let report = Gate.compare(F.baseline(), baselineFile: "b.json", run: F.result(metrics), runName: "r.json")
+        let lines = report.renderText().split(separator: "\n")
+        let row = lines.first { $0.hasPrefix("layout.fresh.allocationsPerCell") }
+        #expect(row?.hasSuffix("UNIT CHANGED (now " + String(repeating: "u", count: GateReport.cellLimit - 19) + "…") == true,
+                "\(row?.suffix(120) ?? "")")
+        // Every table row stays short: the long cell no longer widens the column for the others.
+        let tableRows = lines.filter { $0.hasPrefix("layout.") }
+        #expect(tableRows.allSatisfy { $0.count < 300 }, "\(tableRows.map(\.count).max() ?? 0)")
+    }
+
     @Test func absoluteTimesAreNeverGated() {
         #expect(F.verdict("layout.fresh.cellsPerSecond", F.oneThread, now: 1) == .reported)
         #expect(F.verdict("layout.fresh.wallTime", F.oneThread, now: 1e6) == .reported)

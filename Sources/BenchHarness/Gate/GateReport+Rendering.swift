@@ -20,7 +20,12 @@ extension GateReport {
     static let rightAligned = [false, false, true, true, true, false, false]
 
     /// Lines of cells padded to their column's width, two spaces apart (no trailing blanks).
+    /// Cells longer than this are cut with "…": a metric name or unit read from a file can be any length,
+    /// and one padded megabyte-wide column made every row of the table a megabyte.
+    static let cellLimit = 80
+
     static func alignedTable(_ lines: [[String]]) -> String {
+        let lines = lines.map { $0.map { $0.count > cellLimit ? String($0.prefix(cellLimit - 1)) + "…" : $0 } }
         var widths = Array(repeating: 0, count: header.count)
         for line in lines {
             for (column, cell) in line.enumerated() { widths[column] = max(widths[column], cell.count) }
@@ -32,7 +37,8 @@ extension GateReport {
                 let pad = String(repeating: " ", count: widths[column] - cell.count)
                 text += (column == 0 ? "" : "  ") + (rightAligned[column] ? pad + cell : cell + pad)
             }
-            while text.hasSuffix(" ") { text.removeLast() }
+            // Trailing blanks go in one step (the padding of a left-aligned last column).
+            if let last = text.lastIndex(where: { $0 != " " }) { text = String(text[...last]) } else { text = "" }
             out += text + "\n"
         }
         return out
