@@ -5,3 +5,4 @@ _Thread_local loom_measurement_tickets_t loom_measurement_tickets = {0, 0};
 _Thread_local void *_Nullable loom_layout_scratch_pool = 0;
 _Thread_local void *_Nullable loom_spec_arena = 0;
 _Thread_local void *_Nullable loom_spec_build_arena = 0;
+_Thread_local void *_Nullable loom_layout_spec_owner = 0;

@@ -109,7 +109,9 @@ public struct LayoutElementStyle: Hashable, Sendable {
         case .auto: return 0
         case .points(let v): return v
         case .fraction(let f):
-            preconditionFailure("style.\(name) is a fraction (\(f * 100)%); it has no value in points")
+            // fatalError, not preconditionFailure: -Ounchecked takes a preconditionFailure as unreachable,
+            // so a release build reaching it would be undefined behaviour (MemoryGuard.swift).
+            fatalError("style.\(name) is a fraction (\(f * 100)%); it has no value in points")
         }
     }
 }
@@ -125,7 +127,8 @@ public struct LayoutElementStyleExtensions: Hashable, Sendable {
 
     public init() {}
 
-    /// Texture's index-based accessors (0…3).
+    /// Texture's index-based accessors (0…3). Another index traps in every build (MemoryGuard.swift): as a
+    /// preconditionFailure, -Ounchecked would take it as unreachable and the switch could jump anywhere.
     public subscript(integer index: Int) -> Int {
         get {
             switch index {
@@ -133,7 +136,7 @@ public struct LayoutElementStyleExtensions: Hashable, Sendable {
             case 1: return i1
             case 2: return i2
             case 3: return i3
-            default: preconditionFailure("style integer extension index \(index) is outside 0…3")
+            default: memoryGuardFailure("style integer extension index \(index) is outside 0…3", file: #fileID, line: #line)
             }
         }
         set {
@@ -142,7 +145,7 @@ public struct LayoutElementStyleExtensions: Hashable, Sendable {
             case 1: i1 = newValue
             case 2: i2 = newValue
             case 3: i3 = newValue
-            default: preconditionFailure("style integer extension index \(index) is outside 0…3")
+            default: memoryGuardFailure("style integer extension index \(index) is outside 0…3", file: #fileID, line: #line)
             }
         }
     }

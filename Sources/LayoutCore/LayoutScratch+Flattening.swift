@@ -10,7 +10,7 @@ extension Layout {
     /// `Layout.nodeLayout(for: node, specLayout: scratch.layout(of: root))`, computed from the records.
     public static func nodeLayout(for node: any AnyObject & Sendable, root: LayoutRecordIndex,
                                   in scratch: LayoutScratch) -> Layout {
-        assert(root >= 0 && root < scratch.header.pointee.recordCount, "not a record of this scratch")
+        memoryGuard(root >= 0 && root < scratch.header.pointee.recordCount, "\(root) is not a record of this scratch")
         return nodeLayout(for: node, root: root, header: scratch.header, movingElementsFrom: Int.max)
     }
 
@@ -25,7 +25,7 @@ extension Layout {
     public static func nodeLayout(for node: any AnyObject & Sendable, root: LayoutRecordIndex,
                                   in scratch: inout LayoutScratch, resettingTo mark: LayoutScratch.Mark)
         -> Layout {
-        assert(root >= 0 && root < scratch.header.pointee.recordCount, "not a record of this scratch")
+        memoryGuard(root >= 0 && root < scratch.header.pointee.recordCount, "\(root) is not a record of this scratch")
         let layout = nodeLayout(for: node, root: root, header: scratch.header, movingElementsFrom: mark.objects)
         // The records that gave their element away (their layouts hold nil now) go before anyone reads them.
         scratch.reset(to: mark)

@@ -162,21 +162,50 @@ public struct LayoutScratch {
         return Int32(truncatingIfNeeded: index)
     }
 
-    /// The record at `index`, read in place.
+    /// The record at `index`, read in place, for LayoutCore's own specs: `index` is one they appended or
+    /// one a child returned, and every child's index is checked where it comes back
+    /// (`checkReturnedRecord`), so it is not checked again on each of the stack's many reads.
     @inline(__always)
     func record(_ index: LayoutRecordIndex) -> UnsafeMutablePointer<LayoutRecord> {
         assert(index >= 0 && index < header.pointee.recordCount, "not a record of this scratch")
         return header.pointee.records + index
     }
 
+    /// The record at `index` for an index from outside LayoutCore (the public API): checked in every
+    /// build, since the records are raw memory and a wrong index would read or write past them
+    /// (MemoryGuard.swift).
+    @inline(__always)
+    func checkedRecord(_ index: LayoutRecordIndex) -> UnsafeMutablePointer<LayoutRecord> {
+        checkReturnedRecord(index)
+        return header.pointee.records + index
+    }
+
+    /// Stops the process unless `index` is a record of this scratch: for an index a child's
+    /// `layoutThatFits(_:parentSize:into:)` returned (a user's element, any node type) before a built-in
+    /// spec reads it unchecked.
+    @inline(__always)
+    func checkReturnedRecord(_ index: LayoutRecordIndex) {
+        memoryGuard(index >= 0 && index < header.pointee.recordCount, "\(index) is not a record of this scratch")
+    }
+
     // MARK: - Reading and positioning
 
     /// The sanitized size of record `index`.
-    public func size(of index: LayoutRecordIndex) -> Size { record(index).pointee.size }
+    public func size(of index: LayoutRecordIndex) -> Size { checkedRecord(index).pointee.size }
 
     /// Sets the raw position of record `index` relative to its parent (specs do, as they set
     /// `Layout.position`).
     public mutating func setPosition(_ position: Point, of index: LayoutRecordIndex) {
+        checkedRecord(index).pointee.position = position
+    }
+
+    /// `size(of:)` for LayoutCore's specs, with a checked index (`record(_:)`).
+    @inline(__always)
+    func trustedSize(of index: LayoutRecordIndex) -> Size { record(index).pointee.size }
+
+    /// `setPosition(_:of:)` for LayoutCore's specs, with a checked index (`record(_:)`).
+    @inline(__always)
+    mutating func setTrustedPosition(_ position: Point, of index: LayoutRecordIndex) {
         record(index).pointee.position = position
     }
 
@@ -343,7 +372,7 @@ public struct LayoutScratch {
     /// The `Layout` tree of record `index` (what the `Layout`-returning API hands out). Sizes are stored
     /// as they are (already sanitized once, as `Layout.init` did when the tree was built directly).
     public func layout(of index: LayoutRecordIndex) -> Layout {
-        assert(index >= 0 && index < header.pointee.recordCount, "not a record of this scratch")
+        memoryGuard(index >= 0 && index < header.pointee.recordCount, "\(index) is not a record of this scratch")
         return LayoutScratch.layout(of: index, header: header)
     }
 

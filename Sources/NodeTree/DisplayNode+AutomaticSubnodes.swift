@@ -7,7 +7,8 @@ import LayoutCore
 //
 //   automaticSubnodeChanges   1. old list = the current subnodes that are in the previous layout or in the
 //                                new one (a subnode in neither is no business of ASM and is left alone);
-//                             2. new list = the new layout's nodes;
+//                             2. new list = the new layout's nodes, each once (a later place of a node
+//                                the spec lists twice is dropped and diagnosed);
 //                             3. the subnode diff between them (SubnodeDiff: linear time, with moves).
 //   commit (layout pass)      4. removals first — each removed node leaves, if this is still its supernode;
 //                             5. then every moved node is detached, and insertions and moves are performed
@@ -63,7 +64,8 @@ extension DisplayNode {
     public func automaticSubnodeChanges(from previousSublayouts: [Layout]?, to newSublayouts: [Layout])
         -> SubnodeChanges
     {
-        let new = DisplayNode.nodes(of: newSublayouts)
+        // 2. A node the spec lists twice gets one place (DisplayNode+DuplicateLayoutNodes.swift).
+        let new = droppingRepeatedLayoutNodes(DisplayNode.nodes(of: newSublayouts))
         let current = subnodes
         let previous = previousSublayouts.map(DisplayNode.nodes(of:)) ?? []
         // 1. Usually the subnodes are exactly the previous layout's nodes: take them as they are.

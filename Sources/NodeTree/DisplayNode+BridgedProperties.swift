@@ -83,7 +83,7 @@ extension DisplayNode {
         case .value(let value):
             return value
         case .loaded(let view):
-            MainActorCheck.precondition(
+            MainActorCheck.require(
                 "\(self).\(name) read off the main actor after the node's view was loaded; once isNodeLoaded "
                     + "is true, bridged view properties may only be read on the main actor")
             return MainActor.assumeIsolated { read(view) }

@@ -40,8 +40,10 @@ extension DisplayNode {
     public func insertSubnode(_ subnode: DisplayNode, at index: Int) {
         checkNotCycle(subnode, operation: "insertSubnode(_:at: \(index))")
         let current = subnodes
-        precondition(index >= 0 && index <= current.count,
-                     "\(self).insertSubnode(\(subnode), at: \(index)): index out of range 0...\(current.count)")
+        // A memory guard (MemoryGuard.swift): a negative index would reach the array's insert, whose own
+        // bounds check -Ounchecked removes.
+        memoryGuard(index >= 0 && index <= current.count,
+                    "\(self).insertSubnode(\(subnode), at: \(index)): index out of range 0...\(current.count)")
         if current.contains(where: { $0 === subnode }) {
             precondition(index < current.count,
                          "\(self).insertSubnode(\(subnode), at: \(index)): \(subnode) is already a subnode, so "
@@ -59,7 +61,8 @@ extension DisplayNode {
         checkNotCycle(subnode, operation: "insertSubnode(_:below: \(below))")
         if subnode === below { return }
         var list = subnodes
-        precondition(list.contains(where: { $0 === below }),
+        // A memory guard: the index below is force-unwrapped, which -Ounchecked does not check.
+        memoryGuard(list.contains(where: { $0 === below }),
                      "\(self).insertSubnode(\(subnode), below: \(below)): \(below) is not a subnode of \(self)")
         list.removeAll { $0 === subnode }
         guard allowsManualSubnodeEdit(adding: subnode, operation: "insertSubnode(\(subnode), below: \(below))") else {
@@ -73,7 +76,8 @@ extension DisplayNode {
         checkNotCycle(subnode, operation: "insertSubnode(_:above: \(above))")
         if subnode === above { return }
         var list = subnodes
-        precondition(list.contains(where: { $0 === above }),
+        // A memory guard: the index below is force-unwrapped, which -Ounchecked does not check.
+        memoryGuard(list.contains(where: { $0 === above }),
                      "\(self).insertSubnode(\(subnode), above: \(above)): \(above) is not a subnode of \(self)")
         list.removeAll { $0 === subnode }
         guard allowsManualSubnodeEdit(adding: subnode, operation: "insertSubnode(\(subnode), above: \(above))") else {
@@ -87,7 +91,8 @@ extension DisplayNode {
         checkNotCycle(replacement, operation: "replaceSubnode(\(subnode), with:)")
         if subnode === replacement { return }
         var list = subnodes
-        precondition(list.contains(where: { $0 === subnode }),
+        // A memory guard: the index below is force-unwrapped, which -Ounchecked does not check.
+        memoryGuard(list.contains(where: { $0 === subnode }),
                      "\(self).replaceSubnode(\(subnode), with: \(replacement)): \(subnode) is not a subnode of \(self)")
         list.removeAll { $0 === replacement }
         guard allowsManualSubnodeEdit(adding: replacement, operation: "replaceSubnode(\(subnode), with: \(replacement))")
@@ -110,7 +115,7 @@ extension DisplayNode {
         guard supernode === parent else { return }
         let loaded = isNodeLoaded
         if loaded {
-            MainActorCheck.precondition(
+            MainActorCheck.require(
                 "\(self).removeFromSupernode() called off the main actor on a loaded node")
         }
         parent.state.withLock { s in s.subnodes.removeAll { $0 === self } }
@@ -156,16 +161,18 @@ extension DisplayNode {
 
     // MARK: - The driver
 
-    /// Traps unless `subnode` may become a subnode of this node: it is not this node and not one of its
+    /// Traps (in every build) unless `subnode` may become a subnode of this node: it is not this node and not one of its
     /// ancestors (that would make a cycle).
     private func checkNotCycle(_ subnode: DisplayNode, operation: @autoclosure () -> String) {
         var ancestor: DisplayNode? = self
         while let node = ancestor {
             if node === subnode {
+                // fatalError, not preconditionFailure (undefined behaviour under -Ounchecked): a cycle
+                // would send every walk up or down the tree round forever.
                 if node === self {
-                    preconditionFailure("\(self).\(operation()): a node cannot be its own subnode")
+                    fatalError("\(self).\(operation()): a node cannot be its own subnode")
                 }
-                preconditionFailure("\(self).\(operation()): \(subnode) is an ancestor of \(self); adding it "
+                fatalError("\(self).\(operation()): \(subnode) is an ancestor of \(self); adding it "
                                         + "would make a cycle")
             }
             ancestor = node.supernode
@@ -186,7 +193,7 @@ extension DisplayNode {
         // 1. Loaded nodes are edited on the main actor only.
         let parentLoaded = isNodeLoaded, subnodeLoaded = subnode.isNodeLoaded
         if parentLoaded || subnodeLoaded {
-            MainActorCheck.precondition(
+            MainActorCheck.require(
                 "\(self): hierarchy edit with \(subnode) off the main actor while "
                     + "\(parentLoaded ? "\(self)" : "\(subnode)") is loaded")
         }

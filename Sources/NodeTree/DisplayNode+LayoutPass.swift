@@ -50,7 +50,7 @@ extension DisplayNode {
     /// out the tree top-down); unloaded nodes: this node's pass, synchronously, on the calling thread.
     public func layoutIfNeeded() {
         if let view = viewIfLoaded {
-            MainActorCheck.precondition(
+            MainActorCheck.require(
                 "\(self).layoutIfNeeded() called off the main actor after the node's view was loaded")
             MainActor.assumeIsolated { view.layoutIfNeeded() }
         } else {

@@ -63,7 +63,7 @@ extension DisplayNode {
 
     /// Runs `block` on the main actor once the view has loaded, after `didLoad`, in registration order.
     /// On an unloaded node: any thread. On a loaded node the block runs at once, so the call must then come
-    /// from the main actor (Texture throws otherwise; here it is a precondition failure).
+    /// from the main actor (Texture throws otherwise; here the process stops, in every build: MainActorCheck.require).
     public func onDidLoad(_ block: @escaping NodeDidLoadBlock) {
         let runNow = state.withLock { s -> Bool in
             if s.view != nil { return true }
@@ -71,7 +71,7 @@ extension DisplayNode {
             return false
         }
         guard runNow else { return }
-        MainActorCheck.precondition("\(self).onDidLoad(_:) called off the main actor on a loaded node")
+        MainActorCheck.require("\(self).onDidLoad(_:) called off the main actor on a loaded node")
         MainActor.assumeIsolated { block(self) }
     }
 }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CThreadLocal
 import Synchronization
 
 // The diagnostic for editing an ASM node's subnodes by hand (DESIGN.md "Where the project does better than
@@ -97,6 +98,10 @@ extension DisplayNode {
     /// True when `subnode` may be added to this node by hand: this node is not ASM, and the subnode is not
     /// taken out of another ASM node. Otherwise reports (and, unless the policy asserted, refuses).
     func allowsManualSubnodeEdit(adding subnode: DisplayNode, operation: @autoclosure () -> String) -> Bool {
+        // The thread-local tested here, not only inside: forwarding `operation` into the call made a
+        // closure context on every edit, in or out of a spec.
+        if loom_current_layout_spec_owner() != nil,
+           !allowsEditDuringLayoutSpec(of: self, adding: subnode, operation: operation()) { return false }
         if automaticallyManagesSubnodes {
             return reportManualSubnodeEdit(
                 of: self,
@@ -116,6 +121,8 @@ extension DisplayNode {
 
     /// True when this node may leave `parent` by hand (removeFromSupernode): `parent` is not ASM.
     func allowsManualRemoval(from parent: DisplayNode) -> Bool {
+        if loom_current_layout_spec_owner() != nil,
+           !allowsEditDuringLayoutSpec(of: parent, adding: nil, operation: "removeFromSupernode()") { return false }
         guard parent.automaticallyManagesSubnodes else { return true }
         return reportManualSubnodeEdit(
             of: parent,
@@ -124,13 +131,16 @@ extension DisplayNode {
                 + "out of the spec instead of removing it by hand")
     }
 
-    /// Applies the policy; returns false (refused) unless an assertion stopped the process.
-    private func reportManualSubnodeEdit(of asmNode: DisplayNode, _ message: String) -> Bool {
+    /// Applies the policy; returns false (refused) unless an assertion stopped the process. Also the
+    /// report of the other subnode edits the engine refuses the same way (an edit from inside a layout
+    /// spec, a node listed twice in an ASM node's spec), each with its own `outcome` in the log.
+    func reportManualSubnodeEdit(of asmNode: DisplayNode, _ message: String,
+                                 outcome: String = "edit refused") -> Bool {
         if NodeTreeDiagnostics.manualSubnodeEditPolicy == .assert {
             assertionFailure(message)
         }
         asmNode.state.withLock { $0.statistics.refusedManualSubnodeEdits += 1 }
-        NodeTreeDiagnostics.recordRefusedManualSubnodeEdit(message + " (edit refused)")
+        NodeTreeDiagnostics.recordRefusedManualSubnodeEdit(message + " (\(outcome))")
         return false
     }
 }

@@ -56,7 +56,10 @@ public struct NodeLayoutStatistics: Hashable, Sendable {
     public var automaticRemovals = 0
     public var automaticMoves = 0
     /// addSubnode / insertSubnode / replaceSubnode / removeFromSupernode calls refused because they edited
-    /// this ASM node's subnodes by hand (only when the diagnostic does not trap; see NodeTreeDiagnostics).
+    /// this ASM node's subnodes by hand, or this node's subnodes from inside its own layout spec
+    /// (DisplayNode+SpecBuildingCheck.swift); and places of a node listed more than once in this ASM
+    /// node's spec that were dropped (DisplayNode+DuplicateLayoutNodes.swift). Only when the diagnostic
+    /// does not trap; see NodeTreeDiagnostics.
     public var refusedManualSubnodeEdits = 0
 
     // Layout transitions (reference 5)

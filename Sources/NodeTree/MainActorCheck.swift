@@ -30,13 +30,29 @@ public enum MainActorCheck {
         return DispatchQueue.getSpecific(key: key) != nil
     }
 
-    /// Traps with `message` unless on the main actor. For nonisolated entry points whose contract
-    /// depends on state (e.g. a loaded node), where `@MainActor` cannot be spelled in the signature.
+    /// Traps with `message` unless on the main actor, in every build. For nonisolated entry points whose
+    /// contract depends on state (e.g. a loaded node), where `@MainActor` cannot be spelled in the
+    /// signature.
+    ///
+    /// What a release build does is defined: it stops, as a debug build does. Texture asserts here
+    /// (reference §1.3: main-thread and thread-affinity assertions) and DESIGN.md makes view access after
+    /// load main-actor-only. Past this check the caller touches the node's views (`MainActor.assumeIsolated`),
+    /// which are unsynchronized main-actor state: running on from another thread would race on them —
+    /// memory unsafety, not a wrong frame — and there is no safe value to hand back instead (a bridged
+    /// read after load has only the view's). So neither a refusal nor `preconditionFailure`, which
+    /// -Ounchecked (the release flags, Package.swift) takes as unreachable — the check could vanish and
+    /// the race happen. `fatalError` is the trap -Ounchecked keeps (LayoutCore's MemoryGuard.swift).
     @inline(__always)
-    static func precondition(_ message: @autoclosure () -> String, file: StaticString = #fileID,
-                             line: UInt = #line) {
-        if !isOnMainActor {
-            preconditionFailure(message(), file: file, line: line)
+    static func require(_ message: @autoclosure () -> String, file: StaticString = #fileID,
+                        line: UInt = #line) {
+        if _slowPath(!isOnMainActor) {
+            offMainActor(message(), file: file, line: line)
         }
+    }
+
+    /// The failure of `require`, out of line: the message is built only when the process stops.
+    @inline(never)
+    static func offMainActor(_ message: String, file: StaticString, line: UInt) -> Never {
+        fatalError("main-actor check: " + message, file: file, line: line)
     }
 }

@@ -193,7 +193,9 @@ public final class PlatformView {
         } else {
             view.removeFromSuperview()
         }
-        precondition(index >= 0 && index <= subviews.count,
+        // A memory guard (LayoutCore's MemoryGuard.swift): the array's own bounds check is gone under
+        // -Ounchecked.
+        memoryGuard(index >= 0 && index <= subviews.count,
                      "\(describe()).insertSubview(at: \(index)): index out of range 0...\(subviews.count)")
         subviews.insert(view, at: index)
         view.superview = self

@@ -1,3 +1,5 @@
+import LayoutCore
+
 // The subnode diff: what turns one ordered list of subnodes into another, in linear expected time.
 //
 // Texture diffs the previous and the pending subnode lists with an LCS table (reference §4, NSArray+Diffing;
@@ -147,7 +149,8 @@ extension SubnodeDiff {
     static func withWorkspace(
         oldCount: Int, newCount: Int, _ body: (inout Workspace) -> SubnodeDiff
     ) -> SubnodeDiff {
-        precondition(
+        // A memory guard (LayoutCore's MemoryGuard.swift): the workspace indexes its scratch with Int32s.
+        memoryGuard(
             oldCount < Int(Int32.max) / 2 && newCount < Int(Int32.max) / 2,
             "subnode diff supports lists of up to 2^30 elements, got \(oldCount) and \(newCount)")
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: Workspace.scratchCount(oldCount, newCount)) {

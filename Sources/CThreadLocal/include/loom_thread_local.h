@@ -25,6 +25,7 @@ extern _Thread_local loom_measurement_tickets_t loom_measurement_tickets;
 extern _Thread_local void *_Nullable loom_layout_scratch_pool;
 extern _Thread_local void *_Nullable loom_spec_arena;
 extern _Thread_local void *_Nullable loom_spec_build_arena;
+extern _Thread_local void *_Nullable loom_layout_spec_owner;
 
 /// This thread's tickets; NodeTree reads and writes their fields through this address, taken once per
 /// measurement. Why not an accessor per field: Swift marks calls to C functions inside a protocol witness
@@ -51,5 +52,13 @@ static inline void loom_set_current_spec_arena(void *_Nullable arena) { loom_spe
 static inline void *_Nullable loom_current_spec_build_arena(void) { return loom_spec_build_arena; }
 
 static inline void loom_set_current_spec_build_arena(void *_Nullable arena) { loom_spec_build_arena = arena; }
+
+/// The node whose layoutSpecThatFits or layoutSpecBlock runs on this thread now (the innermost one: an
+/// unretained object pointer), else NULL. NodeTree's hierarchy edits read it to refuse editing that node's
+/// subnodes from inside its own spec (DisplayNode+SpecBuildingCheck.swift); setting and restoring it is
+/// two stores around the spec call.
+static inline void *_Nullable loom_current_layout_spec_owner(void) { return loom_layout_spec_owner; }
+
+static inline void loom_set_current_layout_spec_owner(void *_Nullable node) { loom_layout_spec_owner = node; }
 
 #endif

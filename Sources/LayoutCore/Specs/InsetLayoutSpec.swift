@@ -197,14 +197,14 @@ public struct InsetLayoutSpec: LayoutElement {
         // rounding out of line (−66 instructions per feed-parity cell, callgrind).
         let sublayout = fields.pointee.child.layoutThatFits(childRange, parentSize: childParent, into: &scratch,
                                                              specsOutOfLine: true)
-        let childSize = scratch.size(of: sublayout)
+        let childSize = scratch.trustedSize(of: sublayout)
         // Read again rather than kept across the child's layout: a reload, where the kept values were spilled.
         let inset = fields.pointee.insets
         // finiteOr stays: two huge finite insets of one sign can still overflow.
         let computed = range.clamp(Size(
             width: finiteOr(childSize.width + inset.left + inset.right, range.max.width),
             height: finiteOr(childSize.height + inset.top + inset.bottom, range.max.height)))
-        scratch.setPosition(Point(x: inset.left, y: inset.top), of: sublayout)
+        scratch.setTrustedPosition(Point(x: inset.left, y: inset.top), of: sublayout)
         return scratch.appendSpec(size: computed, child: sublayout)
     }
 
@@ -232,7 +232,7 @@ public struct InsetLayoutSpec: LayoutElement {
         let childParent = Size(width: foundationMax(0, parentSize.width - insetX),
                                height: foundationMax(0, parentSize.height - insetY))
         let sublayout = fields.pointee.child.layoutThatFits(childRange, parentSize: childParent, into: &scratch)
-        let childSize = scratch.size(of: sublayout)
+        let childSize = scratch.trustedSize(of: sublayout)
 
         let computed = range.clamp(Size(
             width: finiteOr(childSize.width + left + right, range.max.width),
@@ -242,7 +242,7 @@ public struct InsetLayoutSpec: LayoutElement {
                                             childExtent: childSize.width)
         let y = InsetLayoutSpec.childOrigin(leading: top, trailing: bottom, extent: range.max.height,
                                             childExtent: childSize.height)
-        scratch.setPosition(Point(x: x, y: y), of: sublayout)
+        scratch.setTrustedPosition(Point(x: x, y: y), of: sublayout)
         return scratch.appendSpec(size: computed, child: sublayout)
     }
 }

@@ -175,7 +175,7 @@ public struct RatioLayoutSpec: LayoutElement {
         }
         let sublayout = fields.pointee.child.layoutThatFits(childRange, parentSize: childParent, into: &scratch,
                                                              specsOutOfLine: true)
-        scratch.setPosition(.zero, of: sublayout)
+        scratch.setTrustedPosition(.zero, of: sublayout)
         return scratch.appendSpec(sizeOf: sublayout)
     }
 

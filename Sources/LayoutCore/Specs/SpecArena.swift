@@ -23,7 +23,8 @@ import CThreadLocal
 // Safety: a spec must not outlive the region it was built in (Texture asserts that a spec serves one
 // layout). Every slot carries the generation it was filled in and every handle the generation it expects;
 // closing a region that built anything empties its slots and bumps the arena's generation, so a handle
-// that escaped its region fails a precondition naming the mistake instead of reading a slot some other
+// that escaped its region fails a memory guard (on in release builds too, MemoryGuard.swift) naming the
+// mistake instead of reading a slot some other
 // spec now uses. The arena is its thread's alone (a
 // C11 thread-local, no lock): specs built in a region are used on the thread that built them, as
 // layoutSpecThatFits' specs are.
@@ -139,8 +140,10 @@ enum SpecSlab<Fields: SpecFields> {
 
     @usableFromInline @inline(never)
     static func addChunk(_ slab: UnsafeMutablePointer<SpecSlabState>) {
-        precondition(MemoryLayout<Fields>.alignment <= 8, "spec fields must be at most 8-byte aligned")
-        precondition(8 + MemoryLayout<Fields>.size <= slotStride, "spec fields larger than their slab's slots")
+        // Memory guards (a slot written past its end would corrupt its neighbour's generation word); on a
+        // chunk's allocation only, and constant for each `Fields`.
+        memoryGuard(MemoryLayout<Fields>.alignment <= 8, "spec fields must be at most 8-byte aligned")
+        memoryGuard(8 + MemoryLayout<Fields>.size <= slotStride, "spec fields larger than their slab's slots")
         if slab.pointee.chunkCount == slab.pointee.tableCapacity {
             let capacity = Swift.max(4, slab.pointee.tableCapacity * 2)
             let table = UnsafeMutablePointer<UnsafeMutableRawPointer>.allocate(capacity: capacity)

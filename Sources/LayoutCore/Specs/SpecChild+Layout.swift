@@ -30,23 +30,29 @@ extension SpecChild {
                         specsOutOfLine: Bool = false) -> LayoutRecordIndex {
         switch kind {
         case .element:
-            ElementInPlace.layoutThatFits(&element.pointee, range, parentSize: parentSize, into: &scratch)
+            // An index from outside LayoutCore: checked once here (a memory guard), so that the parent's
+            // reads of it need no check (LayoutScratch.record).
+            let index = ElementInPlace.layoutThatFits(&element.pointee, range, parentSize: parentSize, into: &scratch)
+            scratch.checkReturnedRecord(index)
+            return index
         case .node:
-            NodeInPlace.layoutThatFits(&node.pointee, range, parentSize: parentSize, into: &scratch)
+            let index = NodeInPlace.layoutThatFits(&node.pointee, range, parentSize: parentSize, into: &scratch)
+            scratch.checkReturnedRecord(index)
+            return index
         case .stack:
-            StackLayoutSpec.layout(fields(StackLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
+            return StackLayoutSpec.layout(fields(StackLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
         case .inset:
-            specsOutOfLine
+            return specsOutOfLine
                 ? layoutInset(fields(InsetLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
                 : InsetLayoutSpec.layout(fields(InsetLayoutSpec.Fields.self), range, parentSize: parentSize,
                                          into: &scratch)
         case .ratio:
-            specsOutOfLine
+            return specsOutOfLine
                 ? layoutRatio(fields(RatioLayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
                 : RatioLayoutSpec.layout(fields(RatioLayoutSpec.Fields.self), range, parentSize: parentSize,
                                          into: &scratch)
         case .plain:
-            LayoutSpec.layout(fields(LayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
+            return LayoutSpec.layout(fields(LayoutSpec.Fields.self), range, parentSize: parentSize, into: &scratch)
         }
     }
 

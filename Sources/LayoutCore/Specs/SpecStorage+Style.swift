@@ -120,7 +120,7 @@ extension SpecStorage {
     /// `style:` initializers outside a region.
     @inlinable @inline(__always)
     func configureOwnBoxedStyle(_ configure: (inout LayoutElementStyle) -> Void) {
-        guard case .box(let box) = home else { preconditionFailure("configureOwnBoxedStyle on a spec in a region") }
+        guard case .box(let box) = home else { fatalError("configureOwnBoxedStyle on a spec in a region") }
         configure(&makeOwnStyle(box.fields).pointee)
     }
 

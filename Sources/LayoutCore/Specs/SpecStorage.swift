@@ -157,7 +157,7 @@ struct SpecStorage<Fields: SpecFields>: @unchecked Sendable {
             home = .slot(copy, generation: arena.pointee.generation)
             return copy
         }
-        guard case .box(var box) = home else { preconditionFailure("a spec storage is a slot or a box") }
+        guard case .box(var box) = home else { fatalError("a spec storage is a slot or a box") }
         // `home`'s reference let go of first (a placeholder for the moment), so that only other copies of
         // the spec count against the box's uniqueness.
         home = .slot(UnsafeMutablePointer(bitPattern: 8).unsafelyUnwrapped, generation: 0)
@@ -174,10 +174,12 @@ struct SpecStorage<Fields: SpecFields>: @unchecked Sendable {
     }
 
     /// A handle whose slot was emptied or refilled since it was made escaped the spec region it was built
-    /// in: a programmer error, stopped before it reads another spec's fields.
+    /// in: a programmer error, stopped before it reads another spec's fields. A `memoryGuard`, not a
+    /// `precondition`: -Ounchecked drops preconditions, and the slot may hold another spec's fields by now
+    /// (MemoryGuard.swift).
     @inlinable
     static func checkLive(_ slot: UnsafeMutablePointer<Fields>, _ generation: UInt64) {
-        precondition(SpecSlab<Fields>.generation(of: slot) == generation,
+        memoryGuard(SpecSlab<Fields>.generation(of: slot) == generation,
                      "a layout spec was used after the layout it was built for ended (specs built in "
                          + "layoutSpecThatFits live until that layout is done; build a new one per layout)")
     }

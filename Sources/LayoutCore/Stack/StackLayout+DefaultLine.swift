@@ -112,7 +112,7 @@ extension StackLayout {
         var keepsPlaces = true
         for index in 0..<count {
             let old = LayoutRecordIndex(scratch.header.pointee.links[first + index])
-            let oldSize = scratch.size(of: old)
+            let oldSize = scratch.trustedSize(of: old)
             guard lineCrossSize - axes.cross(of: oldSize) > violationEpsilon else { continue }
             let stackSize = axes.stack(of: oldSize)
             let range = axes.range(stackMin: stackSize, stackMax: stackSize,
@@ -138,7 +138,7 @@ extension StackLayout {
             for index in 0..<count {
                 let record = LayoutRecordIndex(scratch.header.pointee.links[first + index])
                 (items.baseAddress! + index).initialize(to: defaultItem)
-                items[index].update(scratch.size(of: record), axes)
+                items[index].update(scratch.trustedSize(of: record), axes)
                 items[index].record = record
             }
             return positionedSingleLine(items, (lineCrossSize, 0), spacingExtent: spacingExtent, context, axes,

@@ -77,7 +77,7 @@ extension StackLayout {
             for index in items.indices {
                 let layout = measureDefaultItem(children, index, crossMin: childCrossMin,
                                                 crossMax: axes.crossMax(context), context, axes, into: &scratch)
-                items[index].update(scratch.size(of: layout), axes)
+                items[index].update(scratch.trustedSize(of: layout), axes)
                 items[index].record = layout
             }
             return
@@ -93,7 +93,7 @@ extension StackLayout {
                                      stackMax: basis.resolve(parent: parentStack, auto: .infinity),
                                      crossMin: axes.crossMin(context), crossMax: axes.crossMax(context), context,
                                      axes, into: &scratch)
-                items[index].update(scratch.size(of: layout), axes)
+                items[index].update(scratch.trustedSize(of: layout), axes)
                 items[index].record = layout
             }
             return
@@ -110,7 +110,7 @@ extension StackLayout {
                                  crossMin: axes.crossMin(context), crossMax: axes.crossMax(context), context, axes,
                                  into: &scratch)
             }
-            items[index].update(scratch.size(of: layout), axes)
+            items[index].update(scratch.trustedSize(of: layout), axes)
             items[index].record = layout
         }
     }
@@ -121,7 +121,7 @@ extension StackLayout {
                                            _ scratch: inout LayoutScratch, _ context: StackContext, _ axes: Axes) {
         let layout = measure(children, index, items.baseAddress! + index, stackMin: stackMin, stackMax: stackMax,
                              crossMin: crossMin, crossMax: crossMax, context, axes, into: &scratch)
-        items[index].update(scratch.size(of: layout), axes)
+        items[index].update(scratch.trustedSize(of: layout), axes)
         items[index].record = layout
     }
 

@@ -30,7 +30,7 @@ extension StackLayout {
                 if index > line.items.lowerBound {
                     stackCursor += context.spacing + itemDistribution.spacing
                 }
-                scratch.setPosition(direction.point(stack: stackCursor,
+                scratch.setTrustedPosition(direction.point(stack: stackCursor,
                                                              cross: crossCursor + crossOffset(of: item, lineCrossSize: line.crossSize,
                                                                                         lineBaseline: line.baseline)),
                                              of: item.record)
