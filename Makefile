@@ -18,7 +18,7 @@ SCENARIO ?= feed
 BASELINE ?= Results/baselines/ci.json
 CHECK_FLAGS ?=
 
-.PHONY: setup bench build test test-debug test-tsan test-asan check baseline instructions clean
+.PHONY: setup bench build test test-debug test-tsan test-asan check baseline instructions fuzz clean
 
 setup:
 	@bash scripts/setup.sh
@@ -59,6 +59,14 @@ check: setup
 # Re-record the baseline after an intended change (re-runs its scenario with its settings); commit both files.
 baseline: setup
 	$(SWIFT) run -c release bench baseline update --output $(BASELINE)
+
+# bench's input contract under mutated inputs (README, "Fuzzing bench's inputs"): FUZZ_COUNT inputs per
+# family of files. The seed defaults to the commit count, so a CI run of a commit can be repeated exactly
+# (`make fuzz FUZZ_SEED=N`) and each new commit fuzzes new inputs; a violation prints its replay command.
+FUZZ_COUNT ?= 100
+FUZZ_SEED ?= $(shell git rev-list --count HEAD 2>/dev/null || echo 1)
+fuzz: setup
+	$(SWIFT) run -c release bench fuzz --seed $(FUZZ_SEED) --count $(FUZZ_COUNT)
 
 # Instructions, cache misses, locks and retain/release per cell of each phase, under callgrind.
 instructions: setup

@@ -1,11 +1,10 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Release-only speed flags on the hot targets (see ../shared/reference/swift-toolchain.md §6). Debug
-// and sanitizer builds keep every check.
-let fastRelease: [SwiftSetting] = [
-    .unsafeFlags(["-Ounchecked", "-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-]
+// No unchecked release flags: release builds are SwiftPM's -O with Swift's checks on (bounds, overflow,
+// exclusivity, preconditions). -Ounchecked removed the checks that guard memory for a gain of about 2 %
+// in instructions (Results/PERFORMANCE.md, 2026-11-27): not worth a bug becoming memory corruption instead
+// of a trap.
 
 let package = Package(
     name: "Loom",
@@ -36,13 +35,12 @@ let package = Package(
         // The Swift runtime's swift_tryRetain, for NodeTree's supernode link
         // (Sources/CSwiftRuntime/include/loom_swift_runtime.h).
         .target(name: "CSwiftRuntime", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
-        .target(name: "LayoutCore", dependencies: ["CThreadLocal"], swiftSettings: fastRelease),
-        .target(name: "TextEngine", dependencies: ["LayoutCore", "CFreeType"], swiftSettings: fastRelease),
-        .target(name: "NodeTree", dependencies: ["LayoutCore", "TextEngine", "CThreadLocal", "CSwiftRuntime"], swiftSettings: fastRelease),
+        .target(name: "LayoutCore", dependencies: ["CThreadLocal"]),
+        .target(name: "TextEngine", dependencies: ["LayoutCore", "CFreeType"]),
+        .target(name: "NodeTree", dependencies: ["LayoutCore", "TextEngine", "CThreadLocal", "CSwiftRuntime"]),
         .target(
             name: "BenchHarness",
-            dependencies: ["NodeTree", "LayoutCore", "TextEngine", "CPUPinning", .product(name: "Histogram", package: "hdrhistogram-swift")],
-            swiftSettings: fastRelease
+            dependencies: ["NodeTree", "LayoutCore", "TextEngine", "CPUPinning", .product(name: "Histogram", package: "hdrhistogram-swift")]
         ),
         .executableTarget(
             name: "bench",
@@ -50,8 +48,7 @@ let package = Package(
                 "BenchHarness",
                 .target(name: "CJemalloc", condition: .when(traits: ["Jemalloc"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: fastRelease
+            ]
         ),
         // Text measurement micro-benchmark, engine and TextNode level (release build; prints per-call time and
         // jemalloc allocations).
@@ -61,8 +58,7 @@ let package = Package(
                 "TextEngine",
                 "NodeTree",
                 .target(name: "CJemalloc", condition: .when(traits: ["Jemalloc"])),
-            ],
-            swiftSettings: fastRelease
+            ]
         ),
         .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore"]),
         .testTarget(name: "TextEngineTests", dependencies: ["TextEngine"]),

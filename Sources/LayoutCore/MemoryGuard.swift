@@ -1,13 +1,14 @@
 // The checks that keep memory safe, on in every build.
 //
-// Release builds compile the hot targets with -Ounchecked (Package.swift). There `precondition` and
-// `assert` are not evaluated at all, and `preconditionFailure` is taken as unreachable — reaching it is
-// undefined behaviour. That is fine for a programmer-error check whose failure leaves memory intact (a
-// wrong frame, a refused request), but not for one that stands between a caller and memory it must not
-// touch: a spec handle whose arena slot was emptied and refilled by another spec, an index into a slab,
-// a record buffer or an array that -Ounchecked no longer bounds-checks. Those go through `memoryGuard`,
-// which calls `fatalError` — the one trap -Ounchecked keeps — so a release build stops with the message
-// instead of reading or writing someone else's memory (DESIGN.md: memory-safety guards always on).
+// The package's release builds use -O, where `precondition` traps; but a build with -Ounchecked (a
+// consumer's flags, or these targets' own until they dropped it) evaluates no `precondition` or `assert`
+// at all and takes `preconditionFailure` as unreachable — reaching it is undefined behaviour. That is fine
+// for a programmer-error check whose failure leaves memory intact (a wrong frame, a refused request), but
+// not for one that stands between a caller and memory it must not touch: a spec handle whose arena slot
+// was emptied and refilled by another spec, an index into a slab, a record buffer or an array whose own
+// bounds check -Ounchecked removes. Those go through `memoryGuard`, which calls `fatalError` — the one trap
+// every configuration keeps — so any build stops with the message instead of reading or writing someone
+// else's memory (DESIGN.md: memory-safety guards always on).
 //
 // The test is inlined (a compare and a branch); the failure is a call of its own, out of line, so the
 // message is built only when the process is about to stop and the hot path carries no string code.

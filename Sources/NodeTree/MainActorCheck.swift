@@ -40,7 +40,7 @@ public enum MainActorCheck {
     /// which are unsynchronized main-actor state: running on from another thread would race on them —
     /// memory unsafety, not a wrong frame — and there is no safe value to hand back instead (a bridged
     /// read after load has only the view's). So neither a refusal nor `preconditionFailure`, which
-    /// -Ounchecked (the release flags, Package.swift) takes as unreachable — the check could vanish and
+    /// an -Ounchecked build takes as unreachable — the check could vanish and
     /// the race happen. `fatalError` is the trap -Ounchecked keeps (LayoutCore's MemoryGuard.swift).
     @inline(__always)
     static func require(_ message: @autoclosure () -> String, file: StaticString = #fileID,

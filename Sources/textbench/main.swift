@@ -204,8 +204,8 @@ let nodeRange = SizeRange(min: .zero, max: Size(width: width, height: .infinity)
     node.attributedText = text
     return node.layoutThatFits(nodeRange).size
 }
-// A plain check, not a precondition: it creates and measures nodes, which an -Ounchecked build (textbench is
-// run in release) would drop together with the check.
+// A plain check, not a precondition: it creates and measures nodes, which an -Ounchecked build would drop
+// together with the check.
 if !texts.allSatisfy({ measureFreshNode($0) == nodeRange.clamp(TextMeasurer.uncached.measure($0, maxWidth: width).size) }) {
     fatalError("TextNode sizes must equal the engine's")
 }

@@ -116,7 +116,7 @@ import Testing
         #expect(output.status == 2)
         #expect(output.stdout == "")
         #expect(output.stderr == "error: \(Self.baseline): $.provenance.buildConfiguration: the baseline was recorded by "
-            + "a release-unchecked build, this bench is a debug build: counters and ratios compare only within one build "
+            + "a release build, this bench is a debug build: counters and ratios compare only within one build "
             + "configuration (build with `swift run -c release bench …`)\n")
     }
     #endif

@@ -12,9 +12,9 @@ import Darwin
 // debug build). The counted passes of LayoutRunner run on its calling thread, so the whole run of a deep
 // scenario goes through here; the worker pool gets the same size (LayoutRunOptions.stackSize).
 //
-// Every pthread call's status is checked in plain code, never inside `precondition`: release builds use
-// -Ounchecked, which drops a precondition's condition with the call in it — the thread then silently got
-// the default stack and the deep tree overflowed it.
+// Every pthread call's status is checked in plain code, never inside `precondition`: an -Ounchecked build
+// drops a precondition's condition with the call in it — the thread would silently get the default stack
+// and a deep tree overflow it.
 
 /// A thread `BigStackThread` could not start: which call failed, with which status, for which stack size.
 public struct ThreadStartError: Error, Equatable, Sendable, CustomStringConvertible {

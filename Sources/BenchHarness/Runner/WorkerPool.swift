@@ -47,7 +47,7 @@ public final class WorkerPool: @unchecked Sendable {
         wake.initialize(to: pthread_cond_t())
         finished = .allocate(capacity: 1)
         finished.initialize(to: pthread_cond_t())
-        // Plain calls with their status checked, never inside a precondition: -Ounchecked release builds drop
+        // Plain calls with their status checked, never inside a precondition: -Ounchecked builds drop
         // a precondition's condition, calls and all, and the pool would wait on uninitialised primitives.
         Self.check(pthread_mutex_init(mutex, nil), "pthread_mutex_init")
         Self.check(pthread_cond_init(wake, nil), "pthread_cond_init")
