@@ -96,10 +96,12 @@ extension RunComparison {
             var row = ComparisonRow(name: a.name, labels: a.labels, unit: a.unit, lowerIsBetter: a.lowerIsBetter,
                                     deterministic: a.deterministic && b.deterministic, baseline: a.samples,
                                     candidate: b.samples, verdict: .noDifference)
+            // The metric's value is what the row shows: the median for timings and counters, the
+            // percentile itself for latency percentiles (whose samples summarize every cell).
+            row.baseline.median = a.value
+            row.candidate.median = b.value
             if row.deterministic {
                 row.verdict = a.value == b.value ? .equal : .changed
-                row.baseline.median = a.value
-                row.candidate.median = b.value
             } else if let x = a.samples.values, let y = b.samples.values, x.count > 1, y.count > 1 {
                 let sizes = [x.count, y.count]
                 var null: UNullDistribution?
@@ -155,7 +157,7 @@ extension RunComparison {
             return "no samples: rerun with this bench"
         }
         // Both runs keep values, just not for this metric: a percentile over every cell, not per repetition.
-        return "no per-repetition samples (a summary over every cell)"
+        return "a summary over every cell, not per repetition"
     }
 
     /// What makes the two runs measure different things, or makes their times incomparable.
