@@ -12,7 +12,8 @@ struct Bench: ParsableCommand {
             """,
         version: "Loom bench \(BuildInfo.version); \(Allocator.summary)",
         subcommands: [RunCommand.self, ListCommand.self, ValidateCommand.self, ReportCommand.self, LayoutCommand.self,
-                      CheckCommand.self, BaselineCommand.self, StressCommand.self, InstructionsCommand.self, FuzzCommand.self],
+                      CheckCommand.self, BaselineCommand.self, StressCommand.self, InstructionsCommand.self, FuzzCommand.self,
+                      CompareCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

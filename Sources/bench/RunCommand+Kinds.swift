@@ -22,10 +22,11 @@ extension RunCommand {
 
         let counter = JemallocCounter.make()
         let provenance = Provenance.current(allocator: counter?.allocatorDescription)
+        let load = NoiseNotes.oneMinuteLoad()
         let progress = ProgressLine()
         let show: ((String) -> Void)? = progress.isEnabled ? { progress.show(file.name + ": " + $0) } : nil
         let timingsValid = !BuildConfiguration.isDebug
-        let result: ResultDocument
+        var result: ResultDocument
         var rebuildFailures = 0
         var contentSizeMismatches = 0
         switch file {
@@ -60,6 +61,7 @@ extension RunCommand {
             preconditionFailure("layout and tree scenarios run through runScenario and runTree")
         }
         progress.clear()
+        Self.note(load: load, in: &result)
         try emit(result)
         if rebuildFailures > 0 {
             ExitStatus.printError("error: \(rebuildFailures) diff output(s) did not rebuild their target list (see the table)")

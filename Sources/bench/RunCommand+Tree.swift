@@ -26,6 +26,7 @@ extension RunCommand {
             .map(Self.unique) ?? runner.threadCounts(cores: cores)
         let counter = JemallocCounter.make()
         let provenance = Provenance.current(allocator: counter?.allocatorDescription)
+        let load = NoiseNotes.oneMinuteLoad()
         let progress = ProgressLine()
         let options = LayoutRunOptions(threadCounts: threadCounts, allocationCounter: counter,
                                        progress: progress.isEnabled ? { progress.show(scenario.name + ": " + $0) } : nil,
@@ -48,6 +49,7 @@ extension RunCommand {
                                          timingsValid: !BuildConfiguration.isDebug)
         result.scenario.generator = scenario.shape.rawValue
         result.notes.append(treeNote(scenario))
+        Self.note(load: load, in: &result)
         try emit(result)
         if measurements.frameChecks.contains(where: { $0.mismatches > 0 }) {
             ExitStatus.printError("error: the tree's frames differ from the hand-computed ones (see the table)")

@@ -122,6 +122,7 @@ struct RunCommand: ParsableCommand {
         let counter = JemallocCounter.make()
         // Taken before the run: its timestamp is when the run started.
         let provenance = Provenance.current(allocator: counter?.allocatorDescription)
+        let load = NoiseNotes.oneMinuteLoad()
         let progress = ProgressLine()
         let options = LayoutRunOptions(threadCounts: threadCounts, allocationCounter: counter,
                                        progress: progress.isEnabled ? { progress.show(scenario.name + ": " + $0) } : nil)
@@ -164,6 +165,7 @@ struct RunCommand: ParsableCommand {
 
         var result = ResultDocument.make(scenario: scenario, measurements: measurements, provenance: provenance,
                                          timingsValid: !BuildConfiguration.isDebug)
+        Self.note(load: load, in: &result)
         if instructions {
             let measurement = try InstructionRun.measure(scenario, path: scenario.file, engine: engineKind)
             InstructionRun.add(measurement, to: &result)
@@ -202,6 +204,12 @@ struct RunCommand: ParsableCommand {
         print("instructions per cell: valgrind --tool=callgrind --toggle-collect=loom_bench_measured_region "
               + "bench run --scenario \(scenario.name) --engine \(engineKind.rawValue) --single-pass \(phase.rawValue); "
               + "Ir ÷ \(outcome.cells) (or: bench instructions --scenario \(scenario.name))")
+    }
+
+    /// Adds the noise note of a machine that was busy when the run started (NoiseNotes.swift).
+    static func note(load: Double?, in result: inout ResultDocument) {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        if let note = NoiseNotes.loadNote(oneMinuteLoad: load, cores: cores) { result.notes.append(note) }
     }
 
     /// "1,2,cores" → [.count(1), .count(2), .cores].

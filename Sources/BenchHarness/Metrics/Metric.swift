@@ -26,10 +26,12 @@ public struct Metric: Hashable, Sendable {
         self.deterministic = deterministic
     }
 
-    /// A timing-derived metric whose value is the median of `samples`.
+    /// A timing-derived metric whose value is the median of `samples`. The samples themselves are kept
+    /// when there is more than one, so two runs can be tested against each other (`bench compare`).
     public static func timing(_ name: String, unit: String, samples: [Double], labels: MetricLabels,
                               lowerIsBetter: Bool) -> Metric {
-        let summary = Statistics.summary(samples)
+        var summary = Statistics.summary(samples)
+        if samples.count > 1 { summary.values = samples }
         return Metric(name: name, unit: unit, value: summary.median, labels: labels, samples: summary,
                       lowerIsBetter: lowerIsBetter, deterministic: false)
     }

@@ -7,12 +7,17 @@ public struct SampleSummary: Hashable, Sendable {
     public var median: Double
     public var max: Double
     public var count: Int
+    /// The per-repetition values themselves, in measured order (timing metrics of more than one
+    /// repetition): `bench compare` tests two runs against each other on them. nil for counters, for
+    /// percentiles over every cell, and in results written before they were kept.
+    public var values: [Double]?
 
-    public init(min: Double, median: Double, max: Double, count: Int) {
+    public init(min: Double, median: Double, max: Double, count: Int, values: [Double]? = nil) {
         self.min = min
         self.median = median
         self.max = max
         self.count = count
+        self.values = values
     }
 
     /// The summary of one value measured once (deterministic counters).

@@ -21,8 +21,13 @@ struct ThroughputRow {
         cells.append(nodesPerSecond.map { NumberFormat.si($0.value) } ?? dash)
         cells.append(wallTime.map { NumberFormat.significant($0.value) } ?? dash)
         cells.append(cpuTime.map { NumberFormat.significant($0.value) } ?? dash)
-        cells.append(cpuPerWall.map { NumberFormat.fixed($0, decimals: 2) } ?? dash)
-        cells.append(NumberFormat.percent(cellsPerSecond.samples.relativeSpread))
+        // "!" marks what a noise note names (NoiseNotes.swift), with the same predicates, so a re-rendered
+        // result marks the same cells.
+        cells.append(cpuPerWall.map {
+            NumberFormat.fixed($0, decimals: 2) + (NoiseNotes.workersLostTime(cpuPerWall: $0, threads: threads) ? " !" : "")
+        } ?? dash)
+        let spread = cellsPerSecond.samples.relativeSpread
+        cells.append(NumberFormat.percent(spread) + (NoiseNotes.spreadTooLarge(spread) ? " !" : ""))
         for percentile in [p50, p90, p99] {
             cells.append(percentile.map { NumberFormat.microseconds($0.value) } ?? dash)
         }
@@ -164,7 +169,9 @@ struct ReportRows {
     var repetitionsLine: String {
         let s = result.scenario
         return "medians of \(s.repetitions) repetition\(s.repetitions == 1 ? "" : "s") after \(s.warmup) warm-up; "
-            + "spread = (max − min) / median of cells/s; latency per cell from separate passes (HdrHistogram)"
+            + "spread = (max − min) / median of cells/s; latency per cell from separate passes (HdrHistogram); "
+            + "scaling = median of the per-repetition ratios (repetition i at N threads ÷ repetition i at 1 thread, "
+            + "cells/s); ! = noisier than quiet runs (see the notes)"
     }
 
     var debugWarning: String? {

@@ -197,11 +197,24 @@ struct ResultDecoder {
         if labelFields.object["mix"] != nil { labels.mix = try labelFields.string("mix") }
         let (samplesValue, samplesPath) = try fields.value("samples")
         let samples = try Fields(reader, samplesValue, at: samplesPath, context: "a samples summary",
-                                 keys: ["min", "median", "max", "count"])
+                                 keys: ["min", "median", "max", "count", "values"])
+        let summary = SampleSummary(min: try samples.number("min"), median: try samples.number("median"),
+                                    max: try samples.number("max"), count: try samples.integer("count"))
+        var values: [Double]?
+        // Optional: results written before the per-repetition values were kept have none.
+        if samples.object["values"] != nil {
+            var list: [Double] = []
+            for (value, path) in try samples.array("values") { list.append(try reader.finite(value, at: path)) }
+            guard list.count == summary.count else {
+                throw reader.fail(JSONPath.appending(samplesPath, key: "values"), .invalidValue(
+                    "has \(list.count) values but count is \(summary.count)"))
+            }
+            values = list
+        }
         return Metric(name: try fields.string("name"), unit: try fields.string("unit"), value: try fields.number("value"),
                       labels: labels,
-                      samples: SampleSummary(min: try samples.number("min"), median: try samples.number("median"),
-                                             max: try samples.number("max"), count: try samples.integer("count")),
+                      samples: SampleSummary(min: summary.min, median: summary.median, max: summary.max,
+                                             count: summary.count, values: values),
                       lowerIsBetter: try fields.bool("lowerIsBetter"), deterministic: try fields.bool("deterministic"))
     }
 

@@ -90,17 +90,22 @@ extension Metric {
         if let threads = labels.threads { labelEntries.append(.init(key: "threads", value: .number(Double(threads)))) }
         if let width = labels.width { labelEntries.append(.init(key: "width", value: .number(width))) }
         if let mix = labels.mix { labelEntries.append(.init(key: "mix", value: .string(mix))) }
+        var sampleEntries: [JSONObject.Entry] = [
+            .init(key: "min", value: .number(samples.min)),
+            .init(key: "median", value: .number(samples.median)),
+            .init(key: "max", value: .number(samples.max)),
+            .init(key: "count", value: .number(Double(samples.count))),
+        ]
+        // Only when kept (timings of more than one repetition), so counters stay on one line.
+        if let values = samples.values {
+            sampleEntries.append(.init(key: "values", value: .array(values.map { .number($0) })))
+        }
         return .object(JSONObject([
             .init(key: "name", value: .string(name)),
             .init(key: "labels", value: .object(JSONObject(labelEntries))),
             .init(key: "unit", value: .string(unit)),
             .init(key: "value", value: .number(value)),
-            .init(key: "samples", value: .object(JSONObject([
-                .init(key: "min", value: .number(samples.min)),
-                .init(key: "median", value: .number(samples.median)),
-                .init(key: "max", value: .number(samples.max)),
-                .init(key: "count", value: .number(Double(samples.count))),
-            ]))),
+            .init(key: "samples", value: .object(JSONObject(sampleEntries))),
             .init(key: "lowerIsBetter", value: .bool(lowerIsBetter)),
             .init(key: "deterministic", value: .bool(deterministic)),
         ]))

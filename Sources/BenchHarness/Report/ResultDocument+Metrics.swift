@@ -4,7 +4,7 @@ import Histogram
 // keep the two in step. Timings become cells/s and nodes/s per repetition (the value is the median), the
 // engine/manual and scaling ratios are taken per repetition pair (ratios within one run are what a
 // shared machine can compare), latencies come from the merged HdrHistogram, and the counted pass gives
-// the deterministic counters.
+// the deterministic counters. Notes on noise (NoiseNotes.swift) follow the run's own notes.
 
 extension ResultDocument {
     public static func make(scenario: Scenario, measurements: RunMeasurements, provenance: Provenance,
@@ -54,7 +54,7 @@ extension ResultDocument {
             provenance: provenance, timingsValid: timingsValid, manualRounds: measurements.manualRounds,
             metrics: metrics, latency: latency,
             unavailable: measurements.unavailable, frameChecks: measurements.frameChecks,
-            notes: measurements.notes)
+            notes: measurements.notes + NoiseNotes.notes(for: measurements.timed))
     }
 
     /// layout.manualRatio (fresh engine time ÷ manual time, same threads and width) and

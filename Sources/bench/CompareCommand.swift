@@ -1,0 +1,84 @@
+import ArgumentParser
+import BenchHarness
+import Foundation
+
+/// `bench compare A.json B.json [C.json …]`: did a change make the benchmark faster or slower? Compares
+/// each file after the first with the first, metric by metric, testing the repetitions' samples
+/// (RunComparison.swift). The wall-clock counterpart of `bench check`, which gates deterministic counts.
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare saved results: per metric both medians, the change with a confidence interval, a "
+            + "Mann–Whitney p-value and a verdict.",
+        discussion: """
+            Each file after the first is compared with the first (A): per metric and label set both runs have, \
+            the medians, the change B ÷ A (the Hodges–Lehmann estimate over the pairs of repetitions, with its \
+            1 − α confidence interval), the two-sided Mann–Whitney U p-value over the repetitions, and a verdict: \
+            faster or slower when p < --alpha and the whole interval lies beyond ±--threshold percent (5 by \
+            default: runs of unchanged code on a shared machine differ by a few percent more than their \
+            repetitions predict), else no difference (better/worse for ratios). Deterministic counters are \
+            compared exactly (equal or changed). Metrics only one run has are listed. Results need the \
+            per-repetition values ("values" in "samples") that this bench writes; older results get no verdict. \
+            See Results/README.md, "Comparing runs". Exit codes: 0 compared; 1 with --fail-on-regression when a \
+            metric got worse beyond its noise (significant in the worse direction, or a counter that moved the \
+            worse way); 2 a bad result file (one line: file, JSON path, reason); 64 bad options.
+            """
+    )
+
+    @Argument(help: "Result files (result.json of `bench run`, or its --json output): the first is A, the baseline.")
+    var results: [String] = []
+
+    @Option(name: .long, help: "Significance level of the verdicts (two-sided), and 1 − confidence of the interval.")
+    var alpha: Double = 0.05
+
+    @Option(name: .long, help: "The smallest change a verdict reports, in percent: faster or slower needs the whole interval beyond ±this (default 5).")
+    var threshold: Double = RunComparison.defaultThreshold * 100
+
+    @Flag(name: .long, help: "Print the comparison as Markdown.")
+    var markdown = false
+
+    @Flag(name: .long, help: "Print the comparison as JSON.")
+    var json = false
+
+    @Flag(name: .long, help: "Exit 1 when a metric got worse beyond its noise.")
+    var failOnRegression = false
+
+    func validate() throws {
+        if results.count < 2 {
+            throw ValidationError("bench compare needs at least two result files (A.json B.json …)")
+        }
+        if !(alpha > 0 && alpha < 0.5) {
+            throw ValidationError("--alpha must be between 0 and 0.5 (exclusive), e.g. 0.05")
+        }
+        if !(threshold >= 0 && threshold < 100) {
+            throw ValidationError("--threshold must be a percentage from 0 to below 100, e.g. 5")
+        }
+        if markdown && json {
+            throw ValidationError("--markdown and --json cannot be combined")
+        }
+    }
+
+    func run() throws {
+        var documents: [ResultDocument] = []
+        for path in results {
+            do {
+                documents.append(try ResultDocument.load(path: path))
+            } catch {
+                throw ExitStatus.report(error)
+            }
+        }
+        let comparisons = documents.indices.dropFirst().map { index in
+            RunComparison.compare(documents[0], file: results[0], with: documents[index], file: results[index],
+                                  alpha: alpha, threshold: threshold / 100)
+        }
+        if json {
+            print(RunComparison.json(comparisons, alpha: alpha, threshold: threshold / 100), terminator: "")
+        } else {
+            let texts = comparisons.map { markdown ? $0.renderMarkdown() : $0.renderText() }
+            print(texts.joined(separator: "\n"), terminator: "")
+        }
+        if failOnRegression && comparisons.contains(where: { !$0.regressions.isEmpty }) {
+            throw ExitCode(1)
+        }
+    }
+}
