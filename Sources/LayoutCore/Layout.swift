@@ -71,7 +71,7 @@ public struct Layout: Sendable {
 
     /// `sanitizedSize`, bit for bit, with both ceilings in one packed SSE2 rounding (`loom_ceil_px`,
     /// loom_pixel.h) instead of two calls of libm's `ceil`, around which every floating-point value
-    /// live in the caller was spilled and reloaded. For the spec records (LayoutScratch's appends). Not in
+    /// live in the caller was spilled and reloaded. Used for the spec records (LayoutScratch's appends). Not in
     /// `init`, i.e. a leaf's `Layout(node:size:)`: inlined into NodeTree's measuring path, loom_ceil_px
     /// stayed a call there (even marked always_inline), which cost more than the two calls of `ceil`.
     @inlinable @inline(__always) static func sanitizedSizeWithoutCall(_ size: Size) -> Size {

@@ -197,8 +197,8 @@ extension DisplayNode {
     /// spec-tree checks of `LayoutScratch.append`).
     ///
     /// Inlined into the protocol witness LayoutCore calls, which was otherwise a thunk per node
-    /// measurement that only loaded `self` and called this. The thread-local tickets are read through
-    /// one address per measurement (MeasurementTicket.tickets) for this: Swift does not inline C
+    /// measurement that only loaded `self` and called this. It matters because the thread-local tickets
+    /// are read through one address per measurement (MeasurementTicket.tickets): Swift does not inline C
     /// functions into a witness thunk, and the four ticket accessors became four calls there.
     @inline(__always)
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,

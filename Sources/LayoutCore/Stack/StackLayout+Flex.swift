@@ -72,8 +72,8 @@ extension StackLayout {
     /// is the remainder used), and the re-measuring walk starts after it, the first item's adjustment kept
     /// from the search (no item's share changes before that item itself is re-measured). The general
     /// driver keeps `flexLine`, which the single-line driver test compares against bit for bit.
-    /// (flexLine walks the items four times, recomputing each adjustment.) Inlined into the one-line
-    /// driver, its one caller: no frame of its own.
+    /// (Done by flexLine, it walked the items four times, recomputing each adjustment.) Inlined into the
+    /// one-line driver, its one caller: no frame of its own.
     @inline(__always)
     static func flexSingleLine<Axes: StackAxes>(stackSum: Double, _ items: StackItems, _ children: StackChildren,
                                                 _ scratch: inout LayoutScratch, _ context: StackContext,
