@@ -71,10 +71,9 @@ public struct Layout: Sendable {
 
     /// `sanitizedSize`, bit for bit, with both ceilings in one packed SSE2 rounding (`loom_ceil_px`,
     /// loom_pixel.h) instead of two calls of libm's `ceil`, around which every floating-point value
-    /// live in the caller was spilled and reloaded. For the spec records (LayoutScratch's appends): feed-parity
-    /// fresh −29 instructions per cell, invalidated −28 (callgrind). Not in `init`, i.e. a leaf's
-    /// `Layout(node:size:)`: inlined into NodeTree's measuring path, loom_ceil_px stayed a call there (even
-    /// marked always_inline), +101 fresh, +52 invalidated.
+    /// live in the caller was spilled and reloaded. Used for the spec records (LayoutScratch's appends). Not in
+    /// `init`, i.e. a leaf's `Layout(node:size:)`: inlined into NodeTree's measuring path, loom_ceil_px
+    /// stayed a call there (even marked always_inline), which cost more than the two calls of `ceil`.
     @inlinable @inline(__always) static func sanitizedSizeWithoutCall(_ size: Size) -> Size {
         if PixelGrid.isValidForSize(size) {
             let ceiled = loom_ceil_px(size.width, size.height, PixelGrid.epsilon, PixelGrid.scale)
@@ -93,8 +92,7 @@ public struct Layout: Sendable {
     /// A node's layout with `size` stored as given: `size` must be what `init(node:size:sublayouts:)` would
     /// store for it, i.e. `Layout.resanitizedSize(s)` of a size `s` that an earlier layout stored (a node's
     /// cached layout). Why: a cache hit rebuilt the node's layout through the sanitizing init — two calls to
-    /// `ceil` and a division — for a size that was sanitized when it was measured (the invalidated
-    /// feed-parity phase hits on every leaf).
+    /// `ceil` and a division — for a size that was sanitized when it was measured.
     @inlinable @inline(__always)
     public init(node: any AnyObject & Sendable, sanitizedSize size: Size, sublayouts: [Layout]) {
         self.init(unsanitized: node, type: .node, size: size, position: .null, sublayouts: sublayouts)
@@ -122,7 +120,7 @@ public struct Layout: Sendable {
 
     /// `resanitizedSize(_:)` for a caller that has read `PixelGrid.scale` already (an atomic load, which
     /// the compiler does not merge with another). An autoclosure, so that `resanitizedSize(_:)` reads the
-    /// scale only after the size checks, as before (read first: +1 instruction per cached feed-parity cell).
+    /// scale only after the size checks, as before (reading it first cost more on a cache hit).
     @inlinable @inline(__always)
     static func resanitizedSize(_ size: Size, scale: @autoclosure () -> Double) -> Size {
         @inline(__always) func rotatedLessOne(_ v: Double) -> UInt64 {

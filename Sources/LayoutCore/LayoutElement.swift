@@ -36,8 +36,8 @@ public protocol LayoutElement: Sendable {
     /// it only reads through the pointer (a node runs it under its lock) and keeps nothing of it. An
     /// implementation must call `body` exactly once (the stack initializes the child's item in it).
     /// Why a pointer and no result: handed a borrowed 200-byte style, the caller's closure got a copy of
-    /// it (a memcpy per child, ~2 % of a feed-parity run in perf), and a generic witness with a
-    /// reabstracted closure cost ~90 more instructions per node child (callgrind). The default reads
+    /// it (a memcpy per child), and a generic witness with a reabstracted closure cost more per node
+    /// child still. The default reads
     /// through `withLayoutStyle`, so an element that implements neither keeps working.
     func withLayoutStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void)
 
@@ -49,7 +49,7 @@ public protocol LayoutElement: Sendable {
     /// The object a `Layout` of this element refers to: the element itself when it is a class instance
     /// (a node), nil for a value (a layout spec). Both defaults below; elements do not implement it.
     /// A requirement rather than `element as AnyObject`: that cast bridges through the runtime's dynamic
-    /// cast (~3.7k instructions per `feed` cell, callgrind, where optimized flexing names skipped nodes).
+    /// cast, a costly runtime call where optimized flexing names skipped nodes.
     var layoutObject: (any AnyObject & Sendable)? { get }
 
     /// Where a built-in spec built in the open spec region keeps its fields, so that a parent built in
@@ -67,7 +67,7 @@ public protocol LayoutElement: Sendable {
 /// A class-instance element — a node — that a built-in spec keeps and calls as a class reference
 /// (`SpecChildKind.node`): the reference and its witness table, two words, instead of an `any
 /// LayoutElement` whose value the spec had to project out of the existential's buffer before every call
-/// (__swift_project_boxed_opaque_existential_1: ~9 calls per feed-parity cell). No requirements of its
+/// (__swift_project_boxed_opaque_existential_1, a call each time). No requirements of its
 /// own; NodeTree's DisplayNode conforms, as do LayoutCore's own nodes.
 public protocol LayoutNodeElement: AnyObject, LayoutElement {}
 

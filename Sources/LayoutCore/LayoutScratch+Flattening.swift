@@ -21,7 +21,7 @@ extension Layout {
     ///
     /// Why: the node layouts of the records were otherwise released when the scratch was emptied, right
     /// after their elements were retained again for the result — a retain and a release per emitted
-    /// node (~45 instructions, callgrind, feed-parity fresh) for a reference that only changed hands.
+    /// node for a reference that only changed hands.
     public static func nodeLayout(for node: any AnyObject & Sendable, root: LayoutRecordIndex,
                                   in scratch: inout LayoutScratch, resettingTo mark: LayoutScratch.Mark)
         -> Layout {
@@ -48,13 +48,13 @@ extension Layout {
         // The wrapper's size (sanitized once more at creation), sanitized again by `flattened()` and once
         // more by the result's initializer, as in `nodeLayout(for:specLayout:)`.
         let size = Layout.sanitizedSize(stored: record.pointee.size, times: 3)
-        // The exact count, kept in the records as they were appended (walking the tree a second time to
-        // count cost ~380 instructions per feed-parity cell): the array is allocated once, at that size,
+        // The exact count, kept in the records as they were appended (no second walk of the tree to count
+        // them): the array is allocated once, at that size,
         // and the layouts are written straight into it. Allocated as an array literal is, through the
         // standard library's intrinsic for them: its capacity is the count, where `Array.init(_:)` of a
         // collection (what this was) and `Array(unsafeUninitializedCapacity:)` ask the allocator how large
         // the block really is (`malloc_usable_size`) and divide by the stride — the same one allocation,
-        // −89 instructions per fresh and invalidated feed-parity cell (callgrind). Every element must be
+        // without that query and division. Every element must be
         // initialized before the array is finalized: the layouts the walk did not write — none while the
         // records' `nodeCount` is exact, which debug builds assert — are empty ones, a wrong layout rather
         // than uninitialized memory.
@@ -86,7 +86,7 @@ extension Layout {
     /// passes skipped would not have counted an invalid size either. The record's size was sanitized when
     /// it was appended, so it mostly is one: one pass instead of three (four `ceil`s fewer per flattening).
     /// And the first pass, on that stored size, is `Layout.resanitizedSize`: the same bits, without its two
-    /// `ceil`s where that is provably the identity (−17 instructions per feed-parity cell, callgrind).
+    /// `ceil`s where that is provably the identity.
     @inline(__always)
     static func sanitizedSize(stored size: Size, times count: Int) -> Size {
         var size = size
@@ -154,14 +154,12 @@ extension NodeLayoutWriter {
     /// new one is what `Layout(element:type:size:position:)` stores, with the position rounded once here
     /// instead of a second time by that initializer (two `ceil`s fewer per layout). The size is a node
     /// record's, which an earlier layout stored, so sanitizing it again is `Layout.resanitizedSize`: the
-    /// same bits without two more `ceil`s where that is provably the identity (−0.14k instructions per
-    /// feed-parity cell, callgrind).
+    /// same bits without two more `ceil`s where that is provably the identity.
     @inline(__always)
     fileprivate func emitNodeLayout(_ pointer: UnsafeMutablePointer<LayoutRecord>, absolute: Point) {
         let slot = cursor
         // `ceilPx(absolute)`, both coordinates at once without calling libm (loom_pixel.h): with two calls
-        // of `ceil` the walk spilled and reloaded its values around each (−35 instructions per
-        // feed-parity cell, fresh and invalidated, callgrind).
+        // of `ceil` the walk spilled and reloaded its values around each.
         let scale = PixelGrid.scale
         let ceiled = loom_ceil_px(absolute.x, absolute.y, PixelGrid.epsilon, scale)
         let position = Point(x: ceiled.x, y: ceiled.y)
@@ -169,10 +167,9 @@ extension NodeLayoutWriter {
         let object = objects + Int(record.object)
         // One layout written for both cases (the record is a node's, so its type is `.node`): the reused
         // record's size and position, or the new ones. Written as two initializations (with and without an
-        // object), the comparison was an outlined call of `Point.isIdentical` (callgrind).
+        // object), the comparison was an outlined call of `Point.isIdentical`.
         // The positions first: they mostly differ (a record's is relative to its parent, `position` absolute),
-        // and then the record's object is not read for its sublayouts (−25 instructions per feed-parity cell,
-        // callgrind).
+        // and then the record's object is not read for its sublayouts.
         let reused = (record.position.x == position.x
                       || (record.position.x != record.position.x && position.x != position.x))
             && (record.position.y == position.y || (record.position.y != record.position.y && position.y != position.y))

@@ -2,8 +2,8 @@
 // measurement, integer links to its sublayouts) in buffers that are reused from one layout to the next
 // (LayoutScratchStorage.swift), instead of a `Layout` value with its own sublayout array per spec.
 //
-// Why (DESIGN.md "What makes layout fast in Swift"): a `[Layout]` per spec layout was ~8 of the feed-parity
-// cell's 19 allocations per fresh layout, and building, copying and freeing those trees was most of the
+// Why (DESIGN.md "What makes layout fast in Swift"): a `[Layout]` per spec layout was an allocation for
+// every spec laid out, and building, copying and freeing those trees was most of the
 // reference counting. Specs write records here (`LayoutElement.layoutThatFits(_:parentSize:into:)`); a node
 // flattens its spec's records straight into its one sublayout array (LayoutScratch+Flattening.swift), and the
 // public `Layout`-returning methods build a tree from the records only when someone asks for one.
@@ -19,7 +19,7 @@ public typealias LayoutRecordIndex = Int
 /// One measured element: what a `Layout` holds, with its sublayouts as a run of the scratch's links.
 /// A trivial value (no references): reading, copying and dropping records costs no reference counting —
 /// with the element and a node's sublayouts stored in the record, every `records[i]` read retained and
-/// released them (~2.7k of the feed-parity cell's 31k instructions went to flattening alone).
+/// released them.
 ///
 /// `@usableFromInline` (with its fields and `init`), as is the storage below it: NodeTree appends a node's
 /// layout through the inlinable `LayoutScratch.appendNodeLayout(_:)` for every measurement.
@@ -226,8 +226,7 @@ public struct LayoutScratch {
     }
 
     /// A spec record (`Layout(specSize:sublayouts:)`) with one sublayout. Its node count is the child's
-    /// (no walk over a run of one link). Inlined into its callers (an inset's layout, three times per
-    /// feed-parity cell).
+    /// (no walk over a run of one link). Inlined into its callers (an inset's layout).
     @inline(__always)
     mutating func appendSpec(size: Size, child: LayoutRecordIndex) -> LayoutRecordIndex {
         let size = Layout.sanitizedSizeWithoutCall(size)
@@ -243,7 +242,7 @@ public struct LayoutScratch {
     /// The record's size was sanitized when it was appended, so it is re-sanitized with
     /// `Layout.resanitizedSize`: the same bits as sanitizing it again (`ResanitizedSizeTests`), without the
     /// validity checks and two `ceil` calls where that is provably the identity. Inlined into its caller
-    /// (a ratio's layout, once per feed-parity cell).
+    /// (a ratio's layout).
     @inline(__always)
     mutating func appendSpec(sizeOf child: LayoutRecordIndex) -> LayoutRecordIndex {
         let size = Layout.resanitizedSize(record(child).pointee.size)
@@ -295,9 +294,8 @@ public struct LayoutScratch {
     }
 
     /// A spec record over the run `first ..< first + count` of links, whose records' `nodeCount`s sum to
-    /// `nodeCount` (the caller summed them as it wrote the run, so the links are not walked again here;
-    /// with the single-line driver's fused walk, −195 instructions per feed-parity cell, callgrind). The
-    /// size is sanitized as always.
+    /// `nodeCount` (the caller summed them as it wrote the run — the single-line driver in its fused
+    /// walk — so the links are not walked again here). The size is sanitized as always.
     @inline(__always)
     mutating func appendSpec(size: Size, linksFrom first: Int, count: Int, nodeCount: Int32) -> LayoutRecordIndex {
         var record = LayoutRecord(type: .layoutSpec, size: Layout.sanitizedSizeWithoutCall(size), position: .null,
@@ -307,8 +305,8 @@ public struct LayoutScratch {
         return appendRecord(counted: record)
     }
 
-    /// Inlined into the `appendSpec` variants: as a call it spent ~20 of its ~80 instructions saving and
-    /// restoring registers, seven times per feed-parity cell.
+    /// Inlined into the `appendSpec` variants: as a call, much of its cost was saving and restoring
+    /// registers.
     @inline(__always)
     mutating func appendSpecRecord(size: Size, firstLink: Int, linkCount: Int) -> LayoutRecordIndex {
         appendRecord(LayoutRecord(type: .layoutSpec, size: Layout.sanitizedSizeWithoutCall(size), position: .null,
@@ -322,14 +320,13 @@ public struct LayoutScratch {
     ///
     /// `@inlinable`, so that NodeTree's `DisplayNode.layoutThatFits(_:parentSize:into:)` has no call here:
     /// as a call it was a frame, the 56-byte layout passed indirectly and copied into `objects`; inlined,
-    /// the node's fields are stored straight into `objects` and the record (~25 instructions fewer per node
-    /// measurement: feed-parity fresh −161 per cell, invalidated −154, callgrind).
+    /// the node's fields are stored straight into `objects` and the record.
     @inlinable @inline(__always)
     public mutating func appendNodeLayout(_ layout: consuming Layout) -> LayoutRecordIndex {
         assert(layout.type == .node, "appendNodeLayout takes a node's layout")
         let object = appendObject(layout)
         // Size and position read back from the stored layout: read before the move, they were kept on
-        // the stack across it (~4 instructions per node measurement).
+        // the stack across it.
         let stored = header.pointee.objects + Int(object)
         return appendRecord(LayoutRecord(type: .node, size: stored.pointee.size, position: stored.pointee.position,
                                          firstLink: 0, linkCount: 0, object: object))

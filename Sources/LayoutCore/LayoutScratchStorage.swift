@@ -3,8 +3,8 @@
 // layouts) when the last scratch using it goes away.
 //
 // Why not three Swift arrays (what the scratch had before): every append and every `records[i].position =`
-// went through the array's uniqueness check (a runtime call) and its capacity check — about 50 a fresh
-// feed-parity cell, ~0.4k instructions — and emptying the objects went through the generic array destroy,
+// went through the array's uniqueness check (a runtime call) and its capacity check, and emptying the
+// objects went through the generic array destroy,
 // one value-witness call per layout. Through raw pointers an append is a compare, a store and an
 // increment. The first buffers are carved out of the object's own tail, so a scratch created for a single
 // layout (`LayoutScratch(minimumCapacity:)`) is one allocation instead of three.
@@ -105,20 +105,19 @@ extension LayoutScratchHeader {
     /// Destroys the objects from `start` on, one by one, field by field: a layout's references are its
     /// element and its sublayouts (Layout.swift), each moved out of the buffer and dropped here.
     /// `deinitialize(count:)` went through the runtime's generic array destroy, and a layout's
-    /// `deinitialize(count: 1)` through its outlined destroy and value witness (~20 instructions more
-    /// per layout); the element is mostly nil — moved out by a flattening
-    /// (`Layout.nodeLayout(for:root:in:resettingTo:)`) — so it is released only when there is one.
-    /// Likewise the sublayouts are mostly a leaf's `[]`, the standard library's one empty-array object,
-    /// which is immortal: releasing it changes nothing, so it is left alone (its release was a runtime
-    /// call per node measurement, ~0.12k instructions per feed-parity cell). Any other array, empty or
-    /// not, is released as before.
+    /// `deinitialize(count: 1)` through its outlined destroy and value witness; the element is mostly
+    /// nil — moved out by a flattening (`Layout.nodeLayout(for:root:in:resettingTo:)`) — so it is
+    /// released only when there is one. Likewise the sublayouts are mostly a leaf's `[]`, the standard
+    /// library's one empty-array object, which is immortal: releasing it changes nothing, so it is left
+    /// alone (its release was a runtime call per node measurement). Any other array, empty or not, is
+    /// released as before.
     @inline(__always)
     mutating func destroyObjects(from start: Int) {
         guard start < objectCount else { return }
         let emptyArray = Self.emptyArrayIdentity
         // By pointer up to an end read once: a deinit a release runs cannot reach this scratch (its
-        // owner holds it `inout` meanwhile), so `objects` and `objectCount` stay as they are (re-read
-        // after every release: 14 instructions more per feed-parity cell, callgrind).
+        // owner holds it `inout` meanwhile), so `objects` and `objectCount` stay as they are and are not
+        // re-read after every release.
         var object = UnsafeMutableRawPointer(objects + start)
         let end = UnsafeMutableRawPointer(objects + objectCount)
         repeat {

@@ -21,7 +21,7 @@ public enum PixelGrid {
 
     /// FLT_EPSILON (2⁻²³): Texture deliberately uses the *float* epsilon even with 64-bit CGFloat.
     /// A computed constant, not a `static let`: a global `let` is read through its lazy-initialisation
-    /// accessor on every ceilPx/floorPx (~16 instructions a call, ~0.15k per feed-parity cell).
+    /// accessor on every ceilPx/floorPx.
     @inlinable public static var epsilon: Double { 0x1p-23 }
 
     /// "Valid for size": 0, or a normal positive number below 10,000,000. For 0 < v < 10⁷ (which
@@ -63,9 +63,8 @@ public enum PixelGrid {
 /// `floorPx` without calling libm's `floor` (`PixelGrid.floorWithoutCall`), the same bits: for the stack's
 /// placing loop, which centres items, and the ratio spec. Every floating-point register is caller-saved,
 /// so with the call in it the loop spilled all its values up front and reloaded them around each call
-/// (−73 instructions per feed-parity cell, the ratio −5; callgrind). Where nothing is live across it the
-/// call is cheaper: the manual feed-parity layout's three floorPx took 46 instructions per cell more
-/// written this way.
+/// (the ratio spec likewise, less so). Where nothing is live across it the call is cheaper than this
+/// code: a caller without live values keeps `floorPx`.
 @inline(__always) func floorPxWithoutCall(_ v: Double, scale: Double = PixelGrid.scale) -> Double {
     PixelGrid.floorWithoutCall((v + PixelGrid.epsilon) * scale) / scale
 }

@@ -160,7 +160,7 @@ extension DisplayNode {
     /// the old list (no subnode in no layout to keep in place) and every inserted node is free (no
     /// supernode to leave). The array becomes the new list under one lock and only the links of the
     /// changed nodes are touched — O(n) instead of an O(n) hierarchy edit per change, which matters for
-    /// the first layout of a large ASM node (the harness measures n up to 10,000). False: not applicable.
+    /// the first layout of a large ASM node (thousands of subnodes). False: not applicable.
     private func replaceUnloadedSubnodesInOneStep(_ changes: SubnodeChanges) -> Bool {
         let inserted = changes.insertedSubnodes
         guard inserted.allSatisfy({ $0.supernode == nil }) else { return false }

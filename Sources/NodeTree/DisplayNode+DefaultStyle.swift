@@ -2,8 +2,8 @@ import LayoutCore
 
 // A node whose style nothing ever wrote has the default style, and says so without its lock
 // (`LayoutElement.usesDefaultLayoutStyle`): the stack algorithm then takes its per-stack default item for
-// the node instead of locking it to read the style — most leaves of a feed (texts, images sized by their
-// spec) never set a style.
+// the node instead of locking it to read the style — most leaves (texts, images sized by their spec)
+// never set a style.
 //
 // Why this is the same answer as reading under the lock: every write of the style (the public setter,
 // TextNode's baseline metrics) sets `hasWrittenStyle` after writing, and nothing clears it. A reader that

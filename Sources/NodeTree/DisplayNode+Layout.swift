@@ -52,9 +52,7 @@ extension DisplayNode {
         //    the state runs while it is held). A miss copies the style size out of the state in its own
         //    case, straight into the argument of calculateLayoutThatFits: carried in the lookup's result,
         //    the 50-byte size was copied twice (into registers and the result under the lock, then into
-        //    the argument), and the larger result made the optimizer shuffle every case's fields
-        //    (−15 instructions per leaf measurement, callgrind: feed-parity fresh −100 per cell,
-        //    invalidated −47).
+        //    the argument), and the larger result made the optimizer shuffle every case's fields.
         let locked = state.lockValue()
         switch lookUpLayout(in: &locked.pointee, constrainedSize, parentSize: parentSize, by: requester,
                             asChild: asChild) {
@@ -62,8 +60,7 @@ extension DisplayNode {
             // A hit's size is a stored layout's (NodeLayoutRecord), so `resanitizedSize` gives what
             // Layout(node:size:) would store for it, mostly without rounding it again (only arithmetic and
             // an atomic counter, under the lock). The hit's fields are read here, not carried in the
-            // lookup's result (feed-parity fresh −13 instructions per cell, invalidated −2, cached −1;
-            // a result carrying them once cost an outlined copy and destroy, +140 per hit, callgrind).
+            // lookup's result (a result carrying them cost an outlined copy and destroy per hit).
             let size = Layout.resanitizedSize(locked.pointee.calculatedSlot.size)
             let sublayouts = Self.sharedSublayouts(of: &locked.pointee.calculatedSlot, asChild: asChild)
             state.unlockValue()
@@ -77,8 +74,7 @@ extension DisplayNode {
             let styleSize = locked.pointee.style.size
             state.unlockValue()
             // Not cached, so no subnode needs to remember it (ticket 0). Rare, so always the full chain:
-            // the declared-leaf shortcut here too cost every cached lookup of a cell 5 instructions and a
-            // fresh cell 7 (register allocation; callgrind, feed-parity).
+            // the declared-leaf shortcut here too made the common paths dearer (register allocation).
             return ownLayout(MeasurementTicket.measuring(0, in: tickets) {
                 calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
             })
@@ -86,14 +82,11 @@ extension DisplayNode {
             // 2. Compute without the lock, under a ticket of its own (subnodes measured inside remember it).
             //    A declared leaf without a block (leafLayout) resolves its range here, from the style
             //    in place — LayoutCore's arithmetic, no user code: the 50-byte style size is not copied out
-            //    for it (most leaves only test its kinds). With the publish inlined into each branch, −12.5
-            //    instructions per leaf measurement (callgrind: feed-parity fresh −81 per cell, invalidated
-            //    −36).
+            //    for it (most leaves only test its kinds). The publish is inlined into each branch.
             let layout: Layout
             if measuresAsDeclaredLeaf && !hasLayoutSpecBlock.load(ordering: .acquiring) {
                 // A root (the public entry) copies the style size out as before: resolved in place there too,
-                // the register allocation of the lookup the root's hit shares cost it (feed-parity cached
-                // 319 → 322 instructions per cell, fresh +6, invalidated +6; callgrind).
+                // it worsened the register allocation of the lookup that the root's hit shares.
                 let range: SizeRange
                 if asChild {
                     range = DisplayNode.resolvedRange(constrainedSize, restrictedToStyleIn: locked,
@@ -125,8 +118,7 @@ extension DisplayNode {
 
     /// 3. Publish only if nothing invalidated the node meanwhile. The record is written in place under the
     ///    lock (no user code runs there): building it outside and moving it in cost an outlined copy and
-    ///    destroy of the ~100-byte record per miss (~100 instructions per leaf measurement, callgrind,
-    ///    feed-parity fresh).
+    ///    destroy of the ~100-byte record per miss.
     @inline(__always)
     private func publish(_ layout: Layout, _ constrainedSize: SizeRange, parentSize: Size, version: UInt64,
                          ticket: UInt64, by requester: UInt64, isLeaf: Bool) {
@@ -147,9 +139,8 @@ extension DisplayNode {
 
     /// The sublayouts a cache hit hands out: the slot's, or for a child's hit whose slot has none (a leaf's
     /// layout) a literal empty array — the same value, but one the caller need not retain: retaining the
-    /// slot's empty array was a full `swift_retain` (~23 instructions) on every leaf hit (feed-parity
-    /// invalidated −83 instructions per cell, callgrind). Only for the engine entry: a root's hit (the
-    /// cached phase's one per cell) has sublayouts, and the check cost it 2 instructions.
+    /// slot's empty array was a full `swift_retain` on every leaf hit. Only for the engine entry: a root's
+    /// hit has sublayouts, and the check would only cost it.
     @inline(__always)
     private static func sharedSublayouts(of slot: inout NodeLayoutRecord, asChild: Bool) -> [Layout] {
         asChild && slot.sublayouts.isEmpty ? [] : slot.sublayouts
@@ -187,9 +178,8 @@ extension DisplayNode {
     /// A hit remembered for the requesting supernode measurement. A child's hit writes the key by index,
     /// as a computed measurement does (SupernodeMeasurementKeys.recordHit): with a new supernode
     /// measurement (a re-measured cell) the ticket is in none of the slots, and the general `record`'s
-    /// switch over the four slots loaded nine offsets on every leaf hit (feed-parity invalidated −60
-    /// instructions per cell, fresh −3, callgrind). A root's hit keeps `record` (the harness measures
-    /// roots without a ticket; cached layout is a root's hit).
+    /// switch over the four slots loaded nine offsets on every leaf hit. A root's hit keeps `record` (a
+    /// root is measured without a ticket).
     @inline(__always)
     private func noteHit(in s: inout State, by requester: UInt64, _ constrainedSize: SizeRange, parentSize: Size,
                          size: Size, asChild: Bool) {
@@ -206,12 +196,10 @@ extension DisplayNode {
     /// into the record (the protocol's generic default went through two more witness calls and the
     /// spec-tree checks of `LayoutScratch.append`).
     ///
-    /// Inlined into the protocol witness LayoutCore calls, which was otherwise a thunk of ten instructions
-    /// per node measurement that only loaded `self` and called this. That paid once the thread-local
-    /// tickets were read through one address per measurement (MeasurementTicket.tickets): Swift does not
-    /// inline C functions into a witness thunk, and the four ticket accessors became four calls there
-    /// (+280 instructions per cell). Feed-parity fresh −25.5 instructions per cell, invalidated −37
-    /// (callgrind).
+    /// Inlined into the protocol witness LayoutCore calls, which was otherwise a thunk per node
+    /// measurement that only loaded `self` and called this. It matters because the thread-local tickets
+    /// are read through one address per measurement (MeasurementTicket.tickets): Swift does not inline C
+    /// functions into a witness thunk, and the four ticket accessors became four calls there.
     @inline(__always)
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
                                into scratch: inout LayoutScratch) -> LayoutRecordIndex {
@@ -223,9 +211,9 @@ extension DisplayNode {
     /// block: what `calculateLayoutThatFits(_:restrictedTo:relativeToParentSize:)` computes for it — the
     /// range resolved as there (`range`), then the leaf path. Texture skips those calls for a class that
     /// does not override them (ASDisplayNodeMethodOverrides); here they were two virtual calls, a spec
-    /// region opened and closed, and layoutSpecThatFits' marker built and checked on every leaf measurement
-    /// (feed-parity fresh 9,914 → 9,252 instructions per cell, invalidated 9,420 → 9,142, callgrind). A
-    /// block set at run time is checked first, as on the way: then the full chain runs and uses it. The
+    /// region opened and closed, and layoutSpecThatFits' marker built and checked on every leaf
+    /// measurement. A block set at run time is checked first, as on the way: then the full chain runs and
+    /// uses it. The
     /// leaf path's layout is the node's own: only the chain's goes through `ownLayout`.
     @inline(__always)
     private func leafLayout(_ range: SizeRange) -> Layout {
@@ -262,8 +250,7 @@ extension DisplayNode {
         // The marker is recognised by the type word of the existential container, read in place: opening
         // the existential for the check called __swift_project_boxed_opaque_existential_1 to project a
         // value it never read; the unprotected pointer keeps the stack protector (a canary stored and
-        // checked) out of every measurement. −16.5 instructions per leaf measurement (callgrind,
-        // feed-parity fresh).
+        // checked) out of every measurement.
         let element = asLayoutSpecOwner { layoutSpecThatFits(range) }
         if _withUnprotectedUnsafePointer(to: element, DisplayNode.holdsNoLayoutSpec) {
             // Leaf path: size = Clamp(range, calculateSizeThatFits(range.max)), no sublayouts.
@@ -274,8 +261,7 @@ extension DisplayNode {
 
     /// Steps 1–6 with the layout spec block, if one is set (nil when it was removed since the check).
     /// A call of its own: inlined, reading the block under the lock and calling it took registers and
-    /// stack that every measurement without a block saved and restored too (−2.5 instructions per leaf
-    /// measurement, callgrind, feed-parity fresh).
+    /// stack that every measurement without a block saved and restored too.
     @inline(never)
     private func calculateLayoutWithSpecBlock(_ range: SizeRange) -> Layout? {
         guard let block = state.withLock({ $0.layoutSpecBlock }) else { return nil }
@@ -300,7 +286,7 @@ extension DisplayNode {
     /// `spec` (Swift's ABI: three words of value buffer, then the type's metadata, then the witness
     /// table), compared with NoLayoutSpec's metadata — what opening the existential compares (its static
     /// type), without projecting its value. `type(of:)` would ask the runtime for the dynamic type
-    /// instead (swift_getDynamicType, ~230 instructions per leaf measurement). Debug builds check the
+    /// instead (swift_getDynamicType, a runtime call per leaf measurement). Debug builds check the
     /// answer against the opened existential's.
     @inline(__always)
     private static func holdsNoLayoutSpec(_ spec: UnsafePointer<any LayoutElement>) -> Bool {
@@ -321,7 +307,7 @@ extension DisplayNode {
     /// call and frame per node child).
     @inline(__always)
     public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R {
-        // The borrowed style is still copied to the stack (~200 bytes, one memcpy per call, callgrind) — also
+        // The borrowed style is still copied to the stack (~200 bytes, one memcpy per call) — also
         // when passed through a pointer's pointee: the stack reads through `withLayoutStylePointer` instead.
         state.withLock { body($0.style) }
     }
@@ -329,8 +315,8 @@ extension DisplayNode {
     /// The style's address in the node's state, with the node's lock held for the call (the stack
     /// algorithm's one read per child: no 200-byte copy, no generic closure). `body` is LayoutCore's,
     /// never user code: it only reads the style, and keeps no pointer past the call — so no lock is
-    /// held while user code runs (DESIGN.md's threading rules). `withLock` is inlined here: the same
-    /// instructions as lockValue/unlockValue (callgrind).
+    /// held while user code runs (DESIGN.md's threading rules). `withLock` is inlined here: it compiles
+    /// to the same code as lockValue/unlockValue.
     public func withLayoutStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
         state.withLock { withUnsafeMutablePointer(to: &$0.style) { body(UnsafePointer($0)) } }
     }

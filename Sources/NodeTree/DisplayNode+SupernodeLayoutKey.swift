@@ -28,7 +28,7 @@ import Synchronization
 
 /// The measurement running on this thread (0 outside one), as a thread-local: a node measured inside it
 /// is measured on behalf of the node whose measurement owns the ticket. A C11 thread-local
-/// (loom_thread_local.h): pthread thread-specific data cost ~110 instructions per leaf measurement.
+/// (loom_thread_local.h): pthread thread-specific data cost a library call per access.
 enum MeasurementTicket {
     /// Blocks of tickets handed to threads: each thread takes 2³² tickets at a time from this counter
     /// and numbers its measurements from its block in a thread-local, so measuring writes no shared
@@ -79,7 +79,7 @@ enum MeasurementTicket {
     /// `measuring(_:in:_:)` for a caller that read the current ticket (`outer`) itself, with nothing but
     /// NodeTree's own code (a lock, the node's state) run since: no measurement can have started or ended on
     /// this thread in between, so the current ticket is still `outer` and need not be read again and kept
-    /// on the stack across `body` (feed-parity fresh −8 instructions per cell, invalidated −4, callgrind).
+    /// on the stack across `body`.
     @inline(__always)
     static func measuring<R>(_ ticket: UInt64, restoring outer: UInt64, in tickets: Tickets, _ body: () -> R) -> R {
         assert(tickets.pointee.current == outer, "the current measurement changed since it was read")
@@ -93,7 +93,7 @@ enum MeasurementTicket {
 /// recorded pushed out first. Fixed inline storage: recording happens under the node's lock on every
 /// measurement. The tickets and their recency stamps come first and the keys' contents after them, so a
 /// record reads one cache line and writes one key (keeping the keys as a list, newest first, moved all of
-/// them on every record: ~7 % of fresh feed-parity layout time in perf samples).
+/// them on every record).
 struct SupernodeMeasurementKeys {
     struct Key {
         var ticket: UInt64
@@ -130,8 +130,7 @@ struct SupernodeMeasurementKeys {
     }
 
     /// `record(_:)` with the key's fields as arguments, inlined into every measurement: called with a
-    /// `Key`, the caller built the key on its stack and the call copied it again into the slot (~20
-    /// instructions per leaf measurement, callgrind, feed-parity fresh).
+    /// `Key`, the caller built the key on its stack and the call copied it again into the slot.
     @inline(__always)
     mutating func record(ticket: UInt64, range: SizeRange, parentSize: Size, size: Size) {
         let slot = slot(of: ticket) ?? leastRecentSlot
@@ -150,9 +149,8 @@ struct SupernodeMeasurementKeys {
     /// the key goes to slot 0, which the search and the least-recent scan would pick, without them; and
     /// the slot's fields are written by index (a homogeneous tuple is laid out as an array of its element
     /// type, and its memory is bound to that type too) where the switch over four slots compiled to nine
-    /// offset registers and a store through each. Together −17.7 instructions per leaf measurement of a
-    /// fresh feed-parity layout (callgrind). The lookup's hit path keeps `record`: there both changes cost
-    /// the cached layout of a cell an instruction or two (register allocation of the lookup).
+    /// offset registers and a store through each. The lookup's hit path keeps `record`: there both changes
+    /// made a cached layout dearer (register allocation of the lookup).
     @inline(__always)
     mutating func recordComputed(ticket: UInt64, request: MeasurementRequest, size: Size) {
         record(ticket: ticket, request: request, size: size,
@@ -161,7 +159,7 @@ struct SupernodeMeasurementKeys {
 
     /// `recordComputed` for a cache hit of a spec's child (DisplayNode+Layout.swift, `noteHit`): the slot's
     /// fields written by index, without the first-record shortcut — a node found in its cache was measured
-    /// before, and the check cost fresh layout 3 instructions per cell (callgrind, feed-parity).
+    /// before, so the check is not worth its cost.
     @inline(__always)
     mutating func recordHit(ticket: UInt64, request: MeasurementRequest, size: Size) {
         record(ticket: ticket, request: request, size: size, inSlot: slot(of: ticket) ?? leastRecentSlot)

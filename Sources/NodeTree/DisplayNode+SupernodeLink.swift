@@ -5,11 +5,10 @@ import LayoutCore
 // reference counting slow.
 //
 // A Swift `weak` reference gives the object it points to a side table, and from then on every retain and
-// release of that object takes the runtime's slow path (incrementSlow / doDecrementSlow: ~100 and ~150
-// instructions instead of ~20 each). Every subnode pointed weakly at its supernode, so every node with
-// subnodes — each cell — paid it on every retain, and a measurement retains the node it lays out (its
-// `Layout` holds it): ~260 instructions per feed-parity cell in each of fresh, cached and invalidated
-// layout (callgrind; the cached re-layout of a cell was 0.68k, 38 % of it these two calls).
+// release of that object takes the runtime's slow path (incrementSlow / doDecrementSlow, several times the
+// inline fast path). Every subnode pointed weakly at its supernode, so every node with subnodes — each
+// cell — paid it on every retain, and a measurement retains the node it lays out (its `Layout` holds it):
+// every layout, cached ones included, paid it.
 //
 // Instead a subnode holds the supernode's state box (`Locked<State>`, an object of its own that nothing
 // references weakly) and an unretained pointer to the supernode:
@@ -60,8 +59,8 @@ extension DisplayNode {
     /// that very subnode: a cycle).
     ///
     /// Not by emptying the state instead: swapping a fresh state in and the old one out copied the whole
-    /// ~1.3 KB state twice per node destroyed (`State` initializeWithCopy and memmove were ~12 % of the
-    /// samples of a `bench run --scenario feed-parity`, perf). A leaf has no subnodes: one lock.
+    /// state twice per node destroyed (`State` initializeWithCopy and memmove). A leaf has no subnodes:
+    /// one lock.
     func unlinkSubnodesOnDeinit() {
         let subnodes = state.withLock { s -> [DisplayNode] in
             s.isDeinitialized = true

@@ -83,8 +83,8 @@ public struct NodeLayoutStatistics: Hashable, Sendable {
 /// the supernode key (SupernodeMeasurementKeys). Why: a miss writes the request twice under the node's
 /// lock, and written as a SizeRange and a Size each copy was six loads and six stores of single doubles
 /// (the optimizer spills the arguments one by one across the lock's calls); as three pairs it is three
-/// of each (feed-parity fresh −70 instructions per cell, invalidated −29, callgrind). Storing the records'
-/// fields as pairs instead made every cache hit compare them one by one (cached +7 per cell).
+/// of each. The records' fields are not stored as pairs: that made every cache hit compare them one by
+/// one.
 struct MeasurementRequest {
     private let min: SIMD2<Double>
     private let max: SIMD2<Double>
@@ -138,14 +138,14 @@ struct NodeLayoutRecord: Sendable {
         size = layout.size
         // A leaf's layout has no sublayouts, and nor has the slot it replaces on a first measurement (or any
         // earlier leaf layout): keeping the slot's empty array saves a retain of the new array and a release
-        // of the old one (~40 instructions per leaf measurement, callgrind, feed-parity fresh).
+        // of the old one.
         if !(layout.sublayouts.isEmpty && sublayouts.isEmpty) { sublayouts = layout.sublayouts }
         replaceMeasurement(request: request, version: version, ticket: ticket)
     }
 
     /// `replace(with:…)` for a layout of the leaf path, which has no sublayouts by construction: the check
     /// of the new layout's (empty) array is left out (the optimizer cannot see that the empty array's
-    /// count is 0; feed-parity fresh −20 instructions per cell, invalidated −8, callgrind).
+    /// count is 0).
     @inline(__always)
     mutating func replace(withLeafSize size: Size, request: MeasurementRequest, version: UInt64, ticket: UInt64) {
         self.size = size
@@ -220,7 +220,7 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
     struct State {
         // Measurement state first: every layoutThatFits reads and writes these under the lock, which sits
         // right before them (Locked.swift), so a measurement touches a few adjacent cache lines instead
-        // of lines spread over the whole ~1.3 KB state (declaration order is layout order).
+        // of lines spread over the whole state (declaration order is layout order).
         // Layout cache (reference 2.8): version starts at 1; invalidation bumps it.
         var layoutVersion: UInt64 = 1
         /// An ancestor runs a layout transition (Texture's LayoutPending hierarchy state): the node's own
@@ -230,7 +230,7 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
         var pendingTransitionID: UInt64 = 0
         /// The two slots, stored without Optional: an empty slot is `NodeLayoutRecord.empty` (version 0,
         /// which no layout has, so it is never valid). Assigning an optional record destroyed the old one
-        /// through Optional's generic value witness (~50 instructions per measurement, callgrind); the hot
+        /// through Optional's generic value witness on every measurement; the hot
         /// paths (lookup, publish) use the slots, everything else the optional views below.
         var pendingSlot = NodeLayoutRecord.empty
         var calculatedSlot = NodeLayoutRecord.empty
@@ -312,8 +312,7 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
     /// `calculateSizeThatFits` (`layoutMethodOverrides`, made by exactly this class), so a measurement
     /// without a layout spec block takes the leaf path directly (DisplayNode+Layout.swift). Decided once,
     /// at init, from the dynamic class; immutable, so read without a lock. Deciding it here costs node
-    /// creation the class var's virtual call and a comparison (feed-parity create +114 instructions per
-    /// cell of six nodes, against fresh −662; callgrind), not every measurement.
+    /// creation the class var's virtual call and a comparison, not every measurement.
     let measuresAsDeclaredLeaf: Bool
 
     /// Any thread. Do not touch `view` here: it loads on the main actor, after init (see `didLoad`).
@@ -428,11 +427,10 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
         // A style size that is all auto resolves to the unconstrained range, and intersecting an ordered,
         // non-negative range with it gives back that very range (Foundation's MAX/MIN keep each bound):
         // four comparisons instead of the intersection's NaN-safe min/max on every bound, on every
-        // measurement of a node without a style size — most leaves (−18 instructions each, callgrind,
-        // feed-parity fresh).
+        // measurement of a node without a style size — most leaves.
         // The other case is a call of its own: inlined here, its registers (the range kept across the call
         // to `resolve`) made every measurement save and copy them, and the virtual call's result was
-        // copied field by field (−18.5 instructions per leaf measurement, callgrind, feed-parity fresh).
+        // copied field by field.
         size.isAllAuto && constrainedSize.isOrderedAndNonNegative
             ? constrainedSize : range(constrainedSize, restrictedTo: size, relativeToParentSize: parentSize)
     }

@@ -20,8 +20,7 @@ public struct PlatformImage: Hashable, Sendable {
 open class ImageNode: DisplayNode, @unchecked Sendable {
     let imageState = Locked<PlatformImage?>(nil)
     /// Mirrors `image != nil` (stored under `imageState`'s lock), so that measuring a node without an
-    /// image — the feed cells' avatar and photo — loads an atomic instead of taking the lock (~90
-    /// instructions per measurement, callgrind, feed-parity fresh). A measurement that reads `false` while
+    /// image loads an atomic instead of taking the lock. A measurement that reads `false` while
     /// an image is being set is ordered before that set, whose setNeedsLayout then invalidates it.
     let hasImage = Atomic<Bool>(false)
 
@@ -50,15 +49,14 @@ open class ImageNode: DisplayNode, @unchecked Sendable {
     }
 
     /// The image's size when there is an image (Texture), else the default (fill a finite maximum).
-    /// Set `style.preferredSize` to give the node its own size, as the feed cells do.
+    /// Set `style.preferredSize` to give the node its own size.
     open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
         if hasImage.load(ordering: .acquiring), let size = lockedImageSize() { return size }
         return super.calculateSizeThatFits(constrainedSize)
     }
 
     /// The image's size, under the lock. A call of its own: inlined, the lock's registers made every
-    /// measurement without an image save and restore two more (−3.8 instructions per measurement,
-    /// callgrind, feed-parity fresh).
+    /// measurement without an image save and restore two more.
     @inline(never)
     private func lockedImageSize() -> Size? {
         imageState.withLock { $0?.size }

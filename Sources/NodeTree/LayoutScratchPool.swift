@@ -30,12 +30,11 @@ struct LayoutScratchPool {
     private var depth = 0
 
     /// Lends `body` the empty scratch of the next nesting level, which `body` must leave empty again (the
-    /// one caller resets it to its start as it flattens: emptying it once more here cost 21 instructions
-    /// per spec measurement). `body` may call `withScratch` again (it then gets the next level's scratch).
+    /// one caller resets it to its start as it flattens, so it is not emptied once more here). `body` may
+    /// call `withScratch` again (it then gets the next level's scratch).
     ///
-    /// A stack of levels rather than a free list: the list (an array popped and appended per measurement,
-    /// with its uniqueness checks, ~140 instructions per spec measurement) cost 79 instructions more per
-    /// feed-parity cell (callgrind, fresh; invalidated −72).
+    /// A stack of levels rather than a free list: the list was an array popped and appended per
+    /// measurement, with its uniqueness checks.
     @inline(__always)
     static func withScratch<R>(_ body: (inout LayoutScratch) -> R) -> R {
         let pool = current

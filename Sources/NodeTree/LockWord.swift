@@ -12,9 +12,8 @@ import Darwin
 // Why a spin lock and not a pthread mutex: NodeTree's critical sections are a handful of loads and
 // stores (DESIGN.md's rule: no user code, no child measurement, no other node under a lock), so a waiter
 // almost always finds the lock free again within a few attempts, and the mutex's bookkeeping (its type,
-// owner and user count, written on every lock and unlock) was most of a lock's cost: a fresh feed-parity
-// cell takes 15 lock/unlock pairs, node creation one `pthread_mutex_init` per lock (callgrind, feed-parity:
-// fresh −0.72k instructions per cell, creation −3.1k, cached 370 → 322).
+// owner and user count, written on every lock and unlock) was most of a lock's cost, paid by every
+// measurement several times over, and node creation paid a `pthread_mutex_init` per lock.
 // Why it still yields: a holder preempted inside its critical section would otherwise leave a waiter
 // spinning through its whole time slice (on a 2-core machine with more runnable threads than cores,
 // that is the stress runs' normal case); yielding gives the holder the core back.

@@ -20,9 +20,9 @@ import Darwin
 //
 // Layout: the lock word and then the value form the ManagedBuffer header (no tail elements), so a node's whole
 // mutable state and its lock cost one allocation, and the lock word shares its cache line with the first
-// fields of the value. With the lock (then a mutex) as a tail element it sat behind the ~1.3 KB node state: every
-// measurement touched the lock's line at one end and the cache fields elsewhere (perf, fresh feed-parity
-// layout: pthread_mutex_lock was 10–17 % of the samples, mostly waiting on that line).
+// fields of the value. With the lock (then a mutex) as a tail element it sat behind the whole node state:
+// every measurement touched the lock's line at one end and the cache fields elsewhere, and waited on that
+// line.
 
 /// A value behind a pthread lock word. Access it only through `withLock`, and never call out of the
 /// closure: it must only read or write the value. A struct with reference semantics (copies share one
@@ -31,7 +31,7 @@ import Darwin
 public struct Locked<Value>: @unchecked Sendable {
     @usableFromInline let storage: LockedStorage<Value>
 
-    /// `value` is moved into the box, not copied: a node's ~1.3 KB state was copied field by field
+    /// `value` is moved into the box, not copied: a node's large state was copied field by field
     /// (every reference retained, then released with the original) on every node creation.
     public init(_ value: consuming Value) {
         storage = LockedStorage.make(value)
@@ -53,8 +53,8 @@ public struct Locked<Value>: @unchecked Sendable {
     /// path, with nothing in between but reads and writes of the value — what a `withLock` body may do.
     /// The address stays valid while the box lives (a node's state: as long as the node).
     /// Why: the optimizer left the lookup's `withLock` closure out of line (a call, its result written to
-    /// memory and read back, and the saved registers of a frame) — ~36 instructions of every measurement
-    /// and of every cache hit (callgrind, feed-parity).
+    /// memory and read back, and the saved registers of a frame) on every measurement and every cache
+    /// hit.
     @inline(__always)
     func lockValue() -> UnsafeMutablePointer<Value> {
         storage.withUnsafeMutablePointerToHeader { header in

@@ -21,7 +21,7 @@ import TextEngine
 // (the process-wide TextLayoutCache.shared by default; keyed by text, attributes, width, height, line limit,
 // token and pixel scale), so equal texts measured by different nodes — a cell rebuilt for the same model, a
 // re-measure after invalidation — are laid out once. A measurer with its own cache lets a benchmark start
-// from a cold cache it controls (the harness's `feed` scenario empties its cache before every fresh pass).
+// from a cold cache it controls.
 
 open class TextNode: DisplayNode, @unchecked Sendable {
     struct TextState {

@@ -1,8 +1,8 @@
 // One loaded font: every number measurement needs, copied out of FreeType into immutable tables.
 //
 // Why an eager immutable table rather than a lock-protected, lazily filled one: FreeType's library and face
-// objects are not thread-safe, and a lock taken per glyph lookup (10–40 ns uncontended here) would cost more
-// than the whole 100-character measurement is allowed to (3 µs). Loading everything up front — the Unicode
+// objects are not thread-safe, and a lock taken per glyph lookup would cost more than the whole measurement
+// of a short text is allowed to. Loading everything up front — the Unicode
 // cmap (a flat 64 Ki-entry array for the BMP, a dictionary for the rare supplementary planes), the advance of
 // every glyph in design units, and the 'kern' pairs — takes a few milliseconds once per font and about 150 KB
 // (DejaVu Sans: 6,253 glyphs, 2,727 kern pairs). After `init` nothing is mutated, so any number of threads

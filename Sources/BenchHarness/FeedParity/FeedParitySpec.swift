@@ -16,12 +16,11 @@ public enum FeedParitySpec {
     /// A fresh spec tree around the cell's five nodes, as a user's layoutSpecThatFits: builds one on
     /// every layout. Generic, as a user's code is: a node subclass passes its node properties by their own
     /// types, which become `any LayoutElement` only where a spec takes them (taken as `any LayoutElement`
-    /// here, each was boxed, retained and released once more on the way: −0.22k instructions per feed-parity
-    /// cell, callgrind — harness glue, not the engine). The stacks' children are listed, not in arrays
-    /// (StackLayoutSpec+ListedChildren.swift: −881 instructions per cell). The header text's flexShrink is
-    /// given as the stack is built (`style:`; set afterwards, the stack's fields were copied on write:
-    /// −126 per cell with the spacer's cheaper style slot), and the insets and the ratio take their
-    /// children by their own types (generic initializers: −441 per cell).
+    /// here, each was boxed, retained and released once more on the way — harness glue, not the engine).
+    /// The stacks' children are listed, not in arrays (StackLayoutSpec+ListedChildren.swift says why). The
+    /// header text's flexShrink is given as the stack is built (`style:`; set afterwards, the stack's
+    /// fields were copied on write), and the insets and the ratio take their children by their own types
+    /// (their generic initializers).
     public static func make<Avatar: LayoutElement, UserName: LayoutElement, Location: LayoutElement,
                             Photo: LayoutElement, Comments: LayoutElement>(
         avatar: Avatar, userName: UserName, location: Location, photo: Photo, comments: Comments

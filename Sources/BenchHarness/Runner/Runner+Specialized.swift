@@ -1,9 +1,8 @@
 // The `bench` executable is another module, so a `LayoutRunner` or `SinglePass` it calls with an engine runs
 // unspecialized: every timed cell's layout went through the engine's witness table, and every cell, model and
 // manual frame was read and written through generic value witnesses and metadata lookups — harness work
-// timed with the cell, in every phase. For the manual layout it was most of the time: `--single-pass manual`
-// counted 752 instructions per cell, of which `FeedParityManualLayout.frames` was 186 (callgrind), so the
-// floor looked 2.3× slower than it is (12.6 M against 29.5 M cells/s) and engine ÷ manual looked smaller.
+// timed with the cell, in every phase. For the manual layout it was most of the time (the frames themselves
+// a small part of it), so the floor looked much slower than it is and engine ÷ manual looked smaller.
 // These entry points are made in this module for the concrete engines, so the optimizer compiles specialized
 // copies of the whole run; `bench` calls only these.
 

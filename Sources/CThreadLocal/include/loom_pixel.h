@@ -3,7 +3,7 @@
 // Why C: SSE2 has no rounding instruction and `-target-cpu` is not an option, so Swift's `rounded(.up)` is a
 // call of libm's `ceil`; every floating-point register is caller-saved, so each of the two calls per
 // emitted node spilled and reloaded the values around it. SSE2's packed conversions round both
-// coordinates at once with a handful of instructions and no call.
+// coordinates at once, inline, with no call.
 #ifndef LOOM_PIXEL_H
 #define LOOM_PIXEL_H
 

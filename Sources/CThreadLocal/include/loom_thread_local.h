@@ -1,10 +1,10 @@
 // Per-thread words for NodeTree's measuring path, as C11 thread-locals.
 //
-// Why C: Swift has no thread-local storage of its own, and pthread_getspecific/setspecific cost ~40
-// instructions a call (plus a lazy-global check for the key). A node measurement reads and sets the
-// current measurement ticket three to four times, so the calls were ~110 instructions of every leaf
-// measurement (callgrind, feed-parity fresh). An initial-exec thread-local read in an executable is one
-// instruction; these static inline accessors are inlined into the Swift callers (except in witness thunks,
+// Why C: Swift has no thread-local storage of its own, and pthread_getspecific/setspecific are library
+// calls (plus a lazy-global check for the key). A node measurement reads and sets the current measurement
+// ticket three to four times, so those calls were a large share of every leaf measurement. An
+// initial-exec thread-local read in an executable is a single load; these static inline accessors are
+// inlined into the Swift callers (except in witness thunks,
 // see loom_measurement_tickets_address).
 #ifndef LOOM_THREAD_LOCAL_H
 #define LOOM_THREAD_LOCAL_H
@@ -14,8 +14,8 @@
 /// The measuring thread's tickets: the current measurement's (0 outside one) and the next of the thread's
 /// block (0 until the thread takes its first; NodeTree hands out tickets from per-thread blocks so that
 /// measuring never writes a cache line another thread writes). One thread-local for both, so that a
-/// measurement, which reads the one and takes the other, computes one thread-local address instead of two
-/// (−3.5 instructions per leaf measurement, callgrind, feed-parity fresh).
+/// measurement, which reads the one and takes the other, computes one thread-local address instead of
+/// two.
 typedef struct {
     uint64_t current;
     uint64_t next;

@@ -51,18 +51,16 @@ public struct InsetLayoutSpec: LayoutElement {
     // Each initializer twice: for a child of its own type (generic) and for an `any LayoutElement`.
     // The generic one reads the child where it is (SpecChild.write): no existential made, copied and
     // called through, and the caller lends the child instead of handing over a +1 (a retain and a release
-    // fewer for a node): −387 instructions per feed-parity cell for its three insets (callgrind, fresh
-    // 13,166 → 12,779). The existential one is disfavored, or a concrete child would match both: an
+    // fewer for a node). The existential one is disfavored, or a concrete child would match both: an
     // `any LayoutElement` argument is then opened into the generic one too, which keeps an element child
     // by erasing it again — for a value that does not fit an existential's three inline words (an overlay
     // spec, a large user struct) a new box, where the existential initializer moved the caller's.
 
     /// Always inlined into the code that builds the spec tree, as are the generic ratio initializers, the
     /// listed-children stacks and the spacer: as calls, each spec paid a frame (saved registers, its
-    /// arguments spilled) and handed its three-word handle back to be stored again — feed-parity fresh
-    /// 11,824 → 11,578 instructions per cell for the cell's eight specs (callgrind). The child is
+    /// arguments spilled) and handed its three-word handle back to be stored again. The child is
     /// `borrowing` (an initializer's parameters are owned by default): a spec child is lent, where its
-    /// handle's box reference was retained for the call and released after it (−25 per cell); an element
+    /// handle's box reference was retained for the call and released after it; an element
     /// child is copied into its slot either way.
     @inlinable @inline(__always)
     public init<Child: LayoutElement>(insets: EdgeInsets, child: borrowing Child) {
@@ -171,9 +169,9 @@ public struct InsetLayoutSpec: LayoutElement {
     }
 
     /// `layoutThatFits(_:parentSize:into:)` on the fields (a parent's SpecChild calls it directly).
-    /// Finite insets (every inset of a feed) take the short path: with no NaN or infinite inset, the
+    /// Finite insets (the usual case) take the short path: with no NaN or infinite inset, the
     /// general path's NaN and ∞ fallbacks are all the identity (NaN → 0, infinite → 0 in the sums, the
-    /// childOrigin fallbacks), so this is the same arithmetic in the same order, without its ~20 tests.
+    /// childOrigin fallbacks), so this is the same arithmetic in the same order, without their tests.
     static func layout(_ fields: UnsafeMutablePointer<Fields>, _ range: SizeRange, parentSize: Size,
                        into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         let insets = fields.pointee.insets
@@ -194,7 +192,7 @@ public struct InsetLayoutSpec: LayoutElement {
                                height: foundationMax(0, parentSize.height - insetY))
         // The child's dispatch with a nested inset or ratio out of line, as the stack's `measure` has it:
         // inlined, the ratio's layout made this function big enough that the optimizer called its pixel
-        // rounding out of line (−66 instructions per feed-parity cell, callgrind).
+        // rounding out of line.
         let sublayout = fields.pointee.child.layoutThatFits(childRange, parentSize: childParent, into: &scratch,
                                                              specsOutOfLine: true)
         let childSize = scratch.trustedSize(of: sublayout)
@@ -251,8 +249,7 @@ extension InsetLayoutSpec {
     /// Texture's finite(leading, max − (finite(trailing, roundPx((max − child) / 2)) + child)): the leading
     /// inset, else pinned to the trailing edge of the maximum, else centred on it when both are infinite.
     /// Each fallback is computed only when it is taken (written with `finiteOr`, the centring's rounding —
-    /// a call to libm's `round` — ran for every inset and axis: −117 instructions per feed-parity cell,
-    /// callgrind; the same values, bit for bit).
+    /// a call to libm's `round` — ran for every inset and axis; the same values, bit for bit).
     @inline(__always)
     static func childOrigin(leading: Double, trailing: Double, extent: Double, childExtent: Double) -> Double {
         guard leading.isInfinite else { return leading }

@@ -49,8 +49,7 @@ public struct RatioLayoutSpec: LayoutElement {
     // Each initializer twice: for a child of its own type (generic) and for an `any LayoutElement`.
     // The generic one reads the child where it is (SpecChild.write): no existential made, copied and
     // called through, and the caller lends the child instead of handing over a +1 (a retain and a release
-    // fewer for a node): −387 instructions per feed-parity cell for its three insets (callgrind, fresh
-    // 13,166 → 12,779). The existential one is disfavored, or a concrete child would match both: an
+    // fewer for a node). The existential one is disfavored, or a concrete child would match both: an
     // `any LayoutElement` argument is then opened into the generic one too, which keeps an element child
     // by erasing it again — for a value that does not fit an existential's three inline words (an overlay
     // spec, a large user struct) a new box, where the existential initializer moved the caller's.
@@ -183,8 +182,7 @@ public struct RatioLayoutSpec: LayoutElement {
     /// the one whose h/w is closest to the ratio wins, ties keep the width-based one.
     func bestSize(in range: SizeRange) -> Size? { RatioLayoutSpec.bestSize(in: range, ratio: ratio) }
 
-    /// Inlined into the layout, which then needs no optional size returned from a call (−14 instructions
-    /// per feed-parity cell, callgrind).
+    /// Inlined into the layout, which then needs no optional size returned from a call.
     @inline(__always)
     static func bestSize(in range: SizeRange, ratio: Double) -> Size? {
         guard ratio > 0, ratio.isFinite else { return nil }

@@ -11,8 +11,8 @@ import CThreadLocal
 //
 // Texture's user builds a fresh spec tree in every layoutSpecThatFits: and the engine discards it once the
 // layout is done. As Swift values returned as `any LayoutElement`, each spec larger than an existential's
-// three inline words was boxed on the heap: 8 of the feed-parity cell's 12 allocations per fresh layout
-// (and their frees and reference counting). Here a spec is a three-word handle (SpecStorage) and its
+// three inline words was boxed on the heap: most of a fresh layout's allocations (and their frees and
+// reference counting). Here a spec is a three-word handle (SpecStorage) and its
 // fields are a slot of this thread's arena while a *spec region* is open: NodeTree opens one around
 // layoutSpecThatFits and the layout of what it returns, and closing it destroys every spec built inside.
 // Slots are reused from one region to the next, so a warm thread builds specs without allocating.
@@ -46,8 +46,7 @@ struct SpecSlabState {
     /// takes a slot with a compare, an add and two stores. Equal to `chunkEnd` when the slot is not in a
     /// chunk yet (both `noSlot` in an empty slab) or when `next` is stale (a truncation in progress):
     /// `reserve` then takes its slow path, which sets them from `count`. Through `count` and the chunk
-    /// table every slot cost ~11 instructions more: feed-parity fresh 11,428 → 11,339 per cell for its 15
-    /// slots, invalidated 10,867 → 10,778 (callgrind).
+    /// table, every slot paid for that lookup.
     @usableFromInline var next = SpecSlabState.noSlot
     @usableFromInline var chunkEnd = SpecSlabState.noSlot
 
@@ -60,7 +59,7 @@ struct SpecSlabState {
 /// The operations on a slab of `Fields` (its state is a `SpecSlabState` inside the arena).
 @usableFromInline
 enum SpecSlab<Fields: SpecFields> {
-    /// Slots per chunk (a power of two); a feed cell's layout uses a handful per spec type.
+    /// Slots per chunk (a power of two); a typical cell's layout uses a handful per spec type.
     @inlinable static var chunkShift: Int { 6 }
     @inlinable static var chunkCapacity: Int { 1 << chunkShift }
     @inlinable static var slotStride: Int { Fields.slotStride }
@@ -166,7 +165,7 @@ enum SpecSlab<Fields: SpecFields> {
 
     /// Destroys the fields of every slot filled since `mark` (newest first) and frees those slots.
     /// Inlined into its two callers (a region's close, a thread's exit): as calls, a region's close made
-    /// five, one per slab, each saving and restoring registers (~45 instructions per feed-parity cell).
+    /// five, one per slab, each saving and restoring registers.
     @usableFromInline @inline(__always)
     static func truncate(_ slab: UnsafeMutablePointer<SpecSlabState>, to mark: Int,
                          arena: UnsafeMutablePointer<SpecArena>) {
@@ -184,8 +183,8 @@ enum SpecSlab<Fields: SpecFields> {
     /// `truncate` for fields with nothing to destroy (every built-in spec's, a style's): only the
     /// generation words of the slots filled since `mark` are zeroed — what makes a handle to them fail its
     /// check — chunk by chunk, one table lookup per chunk and a store and a step per slot. Slot by slot
-    /// through `fields(_:_:)` and a no-op `deinitialize`, the five trivial slabs cost ~13 instructions a
-    /// slot (callgrind, feed-parity fresh).
+    /// through `fields(_:_:)` and a no-op `deinitialize`, the five trivial slabs paid that path for every
+    /// slot.
     @usableFromInline @inline(__always)
     static func truncateTrivial(_ slab: UnsafeMutablePointer<SpecSlabState>, to mark: Int) {
         var end = slab.pointee.count
@@ -199,8 +198,7 @@ enum SpecSlab<Fields: SpecFields> {
             chunk = table[last >> chunkShift]
             var word = chunk + (last & (chunkCapacity - 1)) &* slotStride
             // Down to the word of the slot before `start` (never written): a store, a step and a compare
-            // per slot, where a count of the slots left was one more (−8 instructions per feed-parity
-            // cell, callgrind).
+            // per slot, where a count of the slots left was one more.
             let stop = chunk + ((start & (chunkCapacity - 1)) &- 1) &* slotStride
             repeat {
                 word.storeBytes(of: 0, as: UInt64.self)
@@ -209,7 +207,7 @@ enum SpecSlab<Fields: SpecFields> {
             end = start
         } while end > mark
         // The last pass ended at `mark`, in its chunk: `next` is slot `mark` there (`syncNext` would find
-        // it through the table again: −9 instructions per feed-parity cell, callgrind).
+        // it through the table again).
         slab.pointee.next = chunk + (mark & (chunkCapacity - 1)) &* slotStride
         slab.pointee.chunkEnd = chunk + chunkCapacity &* slotStride
     }
@@ -233,8 +231,7 @@ struct SpecArena {
     /// The fields of the built-in specs (stack, inset, ratio, plain) and their custom styles
     /// (SpecStorage+Style.swift), in one slab of slots of one size (`specSlotStride`): a region's close
     /// zeroes their generation words in one loop. With a slab per type, five loops each paid their setup
-    /// (the mark read, a table lookup, the chunk bounds): feed-parity fresh 11,578 → 11,445 instructions per
-    /// cell, invalidated 10,996 → 10,884 (callgrind).
+    /// (the mark read, a table lookup, the chunk bounds).
     @usableFromInline var specs = SpecSlabState()
     /// Element children of the specs above (SpecChild.swift): existentials destroyed when their region closes.
     @usableFromInline var elements = SpecSlabState()
@@ -245,7 +242,7 @@ struct SpecArena {
     /// Regions `1 ... markedDepth` have their mark in `marks[0 ..< markedDepth]`. A region takes its mark
     /// only when something is first built in it (`forBuilding`): most regions — every leaf node's
     /// measurement — build nothing, and opening and closing one is then a counter up and down (reading
-    /// every slab's count at each open and comparing at each close cost ~50 instructions a measurement).
+    /// every slab's count at each open and comparing at each close was paid by every measurement).
     @usableFromInline var markedDepth = 0
     @usableFromInline var marks: UnsafeMutablePointer<Mark>?
     @usableFromInline var markCapacity = 0
@@ -371,7 +368,7 @@ extension UnsafeMutablePointer where Pointee == SpecArena {
     }
 
     /// Room for a mark per open region. A call of its own: inlined, its registers were saved and restored
-    /// on every first build in a region (−3 instructions per feed-parity cell, callgrind).
+    /// on every first build in a region.
     @usableFromInline @inline(never)
     func growMarks() {
         let capacity = Swift.max(8, pointee.depth * 2)
@@ -425,7 +422,7 @@ extension UnsafeMutablePointer where Pointee == SpecArena {
 /// `SpecArena.forBuilding` when its thread-local is not set: the first build in a region (which takes the
 /// mark of every open region without one and sets the thread-local), or a build outside every region (nil).
 /// A free function, not a static one: a static one's unused metatype argument made it a thunk to a
-/// specialization (callgrind).
+/// specialization.
 @usableFromInline @inline(never)
 func specArenaPreparingCurrentRegion() -> UnsafeMutablePointer<SpecArena>? {
     guard let raw = loom_current_spec_arena() else { return nil }

@@ -105,8 +105,8 @@ extension SpecChild {
 }
 
 /// Calls on an element child where it is kept. Through an `inout` access: called on `pointer.pointee`, the
-/// compiler copied the existential out before each call (an outlined copy with its retain, and a destroy:
-/// ~90 instructions per call, callgrind), since a read through a pointer is not a borrow that lasts for
+/// compiler copied the existential out before each call (an outlined copy with its retain, and a
+/// destroy), since a read through a pointer is not a borrow that lasts for
 /// the call; an exclusive access does last, so the existential is opened in place. Nothing is mutated.
 @usableFromInline
 enum ElementInPlace {

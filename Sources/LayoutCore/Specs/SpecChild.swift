@@ -125,7 +125,7 @@ struct SpecElementSlot: SpecFields {
     /// The element is a class instance — a node, the usual element child — so the existential's first
     /// word is its one strong reference: the region's close releases it directly, where destroying the
     /// existential went through its type's value witness (__swift_destroy_boxed_opaque_existential_1 →
-    /// SwiftRetainableBox::destroy → swift_release: ~49 instructions per node child, callgrind).
+    /// SwiftRetainableBox::destroy → swift_release).
     @usableFromInline var isObject: Bool
 
     @inlinable
@@ -149,14 +149,13 @@ struct SpecElementSlot: SpecFields {
         var index = slab.pointee.count
         guard index > mark else { return }
         // Slot by slot downwards from the last, stepping back a stride within a chunk (chunks never move,
-        // even while a deinit adds some): the chunk table is read once per chunk, not once per slot (−13
-        // instructions per feed-parity cell for its five element children, callgrind).
+        // even while a deinit adds some): the chunk table is read once per chunk, not once per slot.
         var slot = SpecSlab<SpecElementSlot>.fields(slab, index &- 1)
         // A deinit may take slots: through `reserve`'s slow path, from `count`. Whatever a deinit does to
         // the slab (takes slots, or takes and gives them back in a region of its own) leaves `next` valid
         // again — the slow path and a truncation both set it — so one invalidation here and a test of
-        // `next` after each element tell the loop when to look again (invalidating before every element:
-        // +12 instructions per feed-parity cell for its five, callgrind).
+        // `next` after each element tell the loop when to look again (rather than invalidating before every
+        // element).
         SpecSlab<SpecElementSlot>.invalidateNext(slab)
         while true {
             index &-= 1
@@ -188,8 +187,7 @@ struct SpecElementSlot: SpecFields {
             }
         }
         // Every slot from `mark` on is empty now, whatever the deinits took meanwhile. `next` is the last
-        // slot emptied (slot `mark`), in its chunk: no table lookup, as `syncNext` takes (−3 instructions
-        // per feed-parity cell, callgrind).
+        // slot emptied (slot `mark`), in its chunk: no table lookup, as `syncNext` takes.
         assert(slab.pointee.count == mark)
         let capacity = SpecSlab<SpecElementSlot>.chunkCapacity
         let next = UnsafeMutableRawPointer(slot) - 8
@@ -249,7 +247,7 @@ final class SpecElements: ManagedBuffer<SpecElements.Header, any LayoutElement> 
 /// (`SpecChild`); everything else reports `none` (the protocol's default) and is kept as an element.
 public struct LayoutSpecSlot {
     /// Held as the kind itself: as a raw byte, turning it back (`SpecChildKind(rawValue:)`) was a call per
-    /// spec child (callgrind).
+    /// spec child.
     @usableFromInline let kind: SpecChildKind
     /// Non-nil exactly for a spec in an arena slot (`kind` is then not `.element`).
     @usableFromInline let fields: UnsafeMutableRawPointer?

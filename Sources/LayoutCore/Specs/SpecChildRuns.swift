@@ -38,14 +38,13 @@ struct SpecChildRuns {
     @usableFromInline var current = 0
     @usableFromInline var used = 0
     /// Chunk `current`'s base and capacity (nil and 0 while it does not exist yet), kept here so that a run
-    /// is cut without reading the chunk table: −12 instructions per feed-parity cell for its three stacks
-    /// (callgrind).
+    /// is cut without reading the chunk table.
     @usableFromInline var currentBase: UnsafeMutablePointer<SpecChild>?
     @usableFromInline var currentCapacity = 0
 
     @inlinable init() {}
 
-    /// Children per chunk (a feed cell's spec tree takes a few dozen).
+    /// Children per chunk (a typical cell's spec tree takes a few dozen).
     @inlinable static var chunkCapacity: Int { 256 }
 
     @inlinable var mark: Mark { Mark(chunk: current, used: used) }

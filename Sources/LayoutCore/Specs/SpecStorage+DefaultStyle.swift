@@ -1,8 +1,8 @@
 // `LayoutElement.usesDefaultLayoutStyle` for the specs that keep their fields in SpecStorage: a spec
 // without a style of its own has the shared default one (SpecStorage+Style.swift). Most specs a
-// layoutSpecThatFits builds never touch their style — three of the feed-parity cell's six stack children —
-// and reading the default style through `withLayoutStyle` cost ~130 instructions a child (the existential
-// call, a 200-byte copy of the default, the closure), where the stack's default item costs nothing.
+// layoutSpecThatFits builds never touch their style, and reading the default style through
+// `withLayoutStyle` cost an existential call, a 200-byte copy of the default and the closure per child,
+// where the stack's default item costs nothing.
 
 extension SpecStorage {
     /// Whether the spec still has the shared default style.

@@ -1,5 +1,5 @@
-// A built-in spec's style, kept only when the spec has one of its own (issue #6's feed-parity cell: most
-// specs never touch their style). A spec starts with the shared default style — nothing stored, nothing
+// A built-in spec's style, kept only when the spec has one of its own (issue #6: most specs never touch
+// their style). A spec starts with the shared default style — nothing stored, nothing
 // copied — and gets room for its own on its first style mutation: an arena slot in a spec region, the
 // box's style element outside. Every spec carried a whole 200-byte style before, written at init and
 // copied with the fields; reading the default style in place also spares the stack algorithm a copy per
@@ -39,10 +39,8 @@ struct SpecStyleSlot: SpecFields {
 
     /// A new slot in `arena` (from `SpecArena.forBuilding`) holding the default style; returns its address.
     /// Written in place, as the stores of the default's zero bits: copied from `defaultStylePointer` (a
-    /// `swift_once` check and a 200-byte `memcpy` call) it cost ~44 instructions more per style —
-    /// feed-parity fresh 13,380 → 13,292 per cell for its two specs with a style (callgrind). Inlined, with
-    /// the stores in `initializeDefault`'s call: as a call of its own it was a thunk and a frame around
-    /// them (−10 per cell: fresh 11,212 → 11,202).
+    /// `swift_once` check and a 200-byte `memcpy` call) it cost more per style. Inlined, with the stores
+    /// in `initializeDefault`'s call: as a call of its own it was a thunk and a frame around them.
     @inlinable @inline(__always)
     static func makeDefault(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<LayoutElementStyle> {
         arena.assertPreparedToBuild()

@@ -81,9 +81,8 @@ struct SpecStorage<Fields: SpecFields>: @unchecked Sendable {
     }
 
     /// One case or the other, not a slot and an optional box side by side: a spec of a region then holds
-    /// no reference, and dropping its handle is an outlined test of the case (~6 instructions) where it
-    /// was a swift_release of the nil box (~11): feed-parity fresh 9,755 → 9,741 instructions per cell
-    /// for the eight specs its layoutSpecThatFits drops, invalidated 9,264 → 9,250 (callgrind).
+    /// no reference, and dropping its handle is an outlined test of the case where it was a
+    /// swift_release of the nil box.
     @usableFromInline var home: Home
 
     /// The slot, nil for a boxed spec.
@@ -96,7 +95,7 @@ struct SpecStorage<Fields: SpecFields>: @unchecked Sendable {
     /// spec's initializer writes them in place, field by field, then makes its storage with
     /// `init(slot:in:)`. In place, and not through a closure: building the fields as a value and moving
     /// them into the slot copied a spec's ~300 bytes three times, and a captured child was copied instead
-    /// of moved (callgrind, feed-parity fresh).
+    /// of moved.
     @inlinable @inline(__always)
     static func reserveSlot(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<Fields> {
         arena.assertPreparedToBuild()
@@ -129,7 +128,7 @@ struct SpecStorage<Fields: SpecFields>: @unchecked Sendable {
 
     /// The fields, to read in place (`storage.fields.pointee.insets`): valid while this storage lives
     /// and is not mutated. Read through a pointer rather than a `_read` accessor: chained read
-    /// coroutines copied the whole fields out (an outlined copy and destroy per read, callgrind).
+    /// coroutines copied the whole fields out (an outlined copy and destroy per read).
     @inlinable
     var fields: UnsafeMutablePointer<Fields> {
         switch home {

@@ -93,7 +93,7 @@ struct StackContext {
 
     // The range per axis, computed where it is read rather than stored: the one-line driver reads it
     // through its static axes (`StackAxes.stackMin(_:)`…), where it is a load, instead of every stack
-    // selecting and storing all four (−34 instructions per feed-parity cell, callgrind).
+    // selecting and storing all four.
     var stackMin: Double { direction.stackMin(self) }
     var stackMax: Double { direction.stackMax(self) }
     var crossMin: Double { direction.crossMin(self) }
@@ -130,7 +130,7 @@ struct StackItem {
     /// alignSelf unless auto, else the stack's alignItems (notSet is kept; it behaves as start). After
     /// flexBasis, in the padding of its 9 bytes, and the ascender and descender share the own cross
     /// range's slots: 88 bytes where the item had 112, which every item's initialization and the default
-    /// item's copy write (−14 instructions per feed-parity cell, callgrind).
+    /// item's copy write.
     let alignment: StackLayoutAlignItems
     /// For stretch-aligned items: the child's own min/max cross size, resolved with an undefined parent
     /// (0 and ∞ when the style does not constrain the cross axis). For baseline-aligned items, which
@@ -214,8 +214,7 @@ struct StackItem {
         }
     }
 
-    /// Inlined: one re-measuring path (flexSingleLine's) called it (−2 instructions per feed-parity
-    /// cell, callgrind).
+    /// Inlined: one re-measuring path (flexSingleLine's) called it.
     @inline(__always)
     mutating func update(_ size: Size, _ axes: some StackAxes) {
         stackSize = axes.stack(of: size)
@@ -236,7 +235,7 @@ struct StackItem {
 
 /// What `StackLayout.initializeItems` sums of the items as it makes them, in child order — what walks of
 /// their own over the items summed before (one for optimized flexing's count, one for the spacing and the
-/// flex factors: −31 instructions per feed-parity cell, callgrind).
+/// flex factors).
 struct StackItemTotals {
     /// The spacing part of the (only) line's stack sum: spacing × (n − 1) + Σ(spacingBefore + spacingAfter),
     /// the operations of `StackLayout.spacingExtent` in its order.

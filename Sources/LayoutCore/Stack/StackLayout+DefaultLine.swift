@@ -1,5 +1,5 @@
 // The one-line stack whose children all use the default style, justified to the start and aligned start
-// or stretched (a feed's columns: the cell's outer stack, a header's text column). Every item is then the
+// or stretched (the usual columns: a cell's outer stack, a header's text column). Every item is then the
 // default item, so the unpositioned and positioned phases are one walk over the children: each child is
 // measured and placed at once, at the stack cursor and cross offset 0 — where `positionedSingleLine` would
 // place it, as the cursor only adds up sizes already measured and start/stretch alignment offsets nothing.
@@ -38,8 +38,7 @@ extension StackLayout {
         // `layoutSingleLine`'s spacing extent for default items and `positionedSingleLine`'s cursor and
         // stack sum for justifyContent start (offset 0, no extra spacing). The cursor leaves out the default
         // items' spacing (+0) that `positionedSingleLine` adds: from +0, the cursor is never −0 (a sum is −0
-        // only when both terms are), and adding +0 changes no other value, NaN included (−13 instructions per
-        // feed-parity cell, callgrind).
+        // only when both terms are), and adding +0 changes no other value, NaN included.
         var spacingExtent = context.spacing * Double(count - 1)
         spacingExtent += 0
         let betweenItems = context.spacing + 0.0
@@ -88,9 +87,9 @@ extension StackLayout {
     }
 
     /// `measureDefaultItem` with the range made by the caller (once per stack). Inlined: the child's
-    /// dispatch in the walk (a trivial SpecChild, an element opened in place) copies nothing, and a call per
-    /// child cost 98 instructions more per feed-parity cell (callgrind; `measure`, inlined likewise into
-    /// the one-line driver, cost 98 more).
+    /// dispatch in the walk (a trivial SpecChild, an element opened in place) copies nothing, so a call per
+    /// child would only add its own cost (`measure`, inlined likewise into the one-line driver, is cheaper
+    /// as a call there).
     @inline(__always)
     static func measureDefaultChild(_ children: StackChildren, _ index: Int, _ range: SizeRange,
                                     _ context: StackContext, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
@@ -100,10 +99,9 @@ extension StackLayout {
     /// Step 7 for the items in the run of links from `first`: `stretchItems` for default items (own cross
     /// range [0, ∞], so the stretch rule gives exactly the line's cross size). A stretched child's record
     /// replaces its link and takes its place. False when a stretched child's stack size changed (the places
-    /// after it move). A call of its own: inlined, it saved 32 instructions per feed-parity cell until the
-    /// driver dispatched its children inline; since then the optimizer kept it out of line anyway (the
-    /// driver is recursive through the child's dispatch), and saying so costs 3 instructions fewer
-    /// (callgrind).
+    /// after it move). A call of its own: since the driver dispatches its children inline, the optimizer
+    /// keeps it out of line anyway (the driver is recursive through the child's dispatch), and saying so
+    /// is slightly cheaper than leaving it to the optimizer.
     @inline(never)
     static func stretchDefaultItems<Axes: StackAxes>(_ first: Int, _ count: Int, toCrossSize lineCrossSize: Double,
                                                      _ children: StackChildren, _ scratch: inout LayoutScratch,

@@ -72,9 +72,8 @@ extension StackLayout {
     /// is the remainder used), and the re-measuring walk starts after it, the first item's adjustment kept
     /// from the search (no item's share changes before that item itself is re-measured). The general
     /// driver keeps `flexLine`, which the single-line driver test compares against bit for bit.
-    /// (flexLine walked the items four times, recomputing each adjustment: −137 instructions
-    /// per feed-parity cell, callgrind.) Inlined into the one-line driver, its one caller (as a call: 29
-    /// instructions more per feed-parity cell, callgrind).
+    /// (Done by flexLine, it walked the items four times, recomputing each adjustment.) Inlined into the
+    /// one-line driver, its one caller: no frame of its own.
     @inline(__always)
     static func flexSingleLine<Axes: StackAxes>(stackSum: Double, _ items: StackItems, _ children: StackChildren,
                                                 _ scratch: inout LayoutScratch, _ context: StackContext,
@@ -107,8 +106,8 @@ extension StackLayout {
         var remaining = violation
         var first = 0
         var firstAdjustment = 0.0
-        // The grow walk is written out for its mode (the usual one; −38 instructions per feed-parity
-        // cell, callgrind): `adjustment` switches on the mode per item.
+        // The grow walk is written out for its mode (the usual one): `adjustment` switches on the mode per
+        // item.
         if mode == .grow {
             while first < items.count {
                 firstAdjustment = shares.growAdjustment(of: items[first])
@@ -208,7 +207,7 @@ struct StackFlexShares {
 
     /// floor(violation × flexGrow / factorSum): `adjustment` when growing. A share of ±0 (every item that
     /// does not grow) is its own floor, same sign and all, so it skips libm's `floor`, a call around which
-    /// the search for the first flexible item spilled its values (−4 instructions per feed-parity cell).
+    /// the search for the first flexible item spilled its values.
     @inline(__always)
     func growAdjustment(of item: StackItem) -> Double {
         let share = violation * (item.flexGrow / factorSum)

@@ -29,11 +29,11 @@ extension StackLayout {
         // The child after the prefix, if any, has a style of its own (it was asked); those after it are
         // asked here.
         for index in defaultPrefix..<children.count {
-            // By address (no copy of the whole style; a node's under its lock), which left ~2.2k of the
-            // feed-parity cell's instructions to style copies and a vertical stack's derived style. A
-            // pointer rather than a borrowed style, and the item built in its slot rather than returned:
-            // the borrowed style was copied (200 bytes) per child, and with the generic witness, its
-            // closure and the item's copies that cost ~400 instructions per feed-parity cell (callgrind).
+            // By address (no copy of the whole style; a node's under its lock): copying styles and
+            // deriving a vertical stack's style had been much of a layout's work. A pointer rather than a
+            // borrowed style, and the item built in its slot rather than returned: the borrowed style was
+            // copied (200 bytes) per child, on top of the generic witness, its closure and the item's
+            // copies.
             let item = items.baseAddress! + index
             if index > defaultPrefix && children[index].usesDefaultLayoutStyle {
                 item.initialize(to: defaultItem)
@@ -45,7 +45,7 @@ extension StackLayout {
         }
         // Only alignItems makes items baseline-aligned (alignSelf has no baseline values): without it no item
         // is, and a walk of their own reads their metrics only for a baseline stack (tested in the walk above,
-        // once per item: −16 instructions per feed-parity cell, callgrind).
+        // once per item).
         if context.alignItems == .baselineFirst || context.alignItems == .baselineLast {
             for index in 0..<children.count where items[index].isBaselineAligned {
                 items[index].setBaselineMetrics(of: children[index].style)
@@ -70,7 +70,7 @@ extension StackLayout {
         _ items: StackItems, _ children: StackChildren, _ scratch: inout LayoutScratch, _ context: StackContext,
         _ axes: Axes, optimizedFlexing: Bool, allDefault: Bool = false) {
         // Every item the default item (`initializeItems`' result): flexBasis auto, a stack range of [0, ∞]
-        // without reading it (−47 instructions per feed-parity cell, callgrind), and the stretch rule's
+        // without reading it, and the stretch rule's
         // cross range resolved once for all (`measureDefaultItem`).
         if allDefault {
             let childCrossMin = context.alignItems == .stretch ? axes.crossMin(context) : 0
@@ -83,8 +83,7 @@ extension StackLayout {
             return
         }
         let parentStack = axes.stack(of: context.parentSize)
-        // Two loops, so that the usual one (no optimized flexing) tests nothing per item (−40 instructions
-        // per feed-parity cell, callgrind).
+        // Two loops, so that the usual one (no optimized flexing) tests nothing per item.
         guard optimizedFlexing else {
             for index in items.indices {
                 let basis = items[index].flexBasis
@@ -132,10 +131,8 @@ extension StackLayout {
     ///
     /// Takes the children and an index, and is never inlined: handed the child itself, or inlined, the
     /// optimizer copied the child out of the array before the call (an existential copy, a retain and a
-    /// release, ~90 instructions, ~10 times per feed-parity cell); called on the borrowed array's element
-    /// here, it is opened in place. The item by address: by value, each caller copied the (then 112-byte) item
-    /// out of the item buffer first (~16 instructions a call; −156 instructions per feed-parity cell,
-    /// callgrind).
+    /// release); called on the borrowed array's element here, it is opened in place. The item by address:
+    /// by value, each caller copied the (then 112-byte) item out of the item buffer first.
     @inline(never)
     static func measure<Axes: StackAxes>(_ children: StackChildren, _ index: Int, _ item: UnsafePointer<StackItem>,
                                          stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double,
@@ -156,7 +153,7 @@ extension StackLayout {
         // out of line: inlined here (the optimizer did), the inset's made every measurement — a node's
         // too — pay its 0x188-byte frame, six callee-saved registers and spills around the node's
         // witness call. Now a spec child's layout is a tail call (with the ratio's cheaper spec record,
-        // LayoutScratch.appendSpec(sizeOf:): −111 instructions per feed-parity cell, callgrind).
+        // LayoutScratch.appendSpec(sizeOf:)).
         return children[index].layoutThatFits(range, parentSize: context.parentSize, into: &scratch,
                                               specsOutOfLine: true)
     }
@@ -164,7 +161,7 @@ extension StackLayout {
     /// `measure` of a default item (`StackItem.defaultItem`) in the first pass: stack range [0, ∞] and the
     /// child's cross range as given, which the caller resolved once per stack — a default item's own cross
     /// range [0, ∞] leaves the stretch rule's [crossMin, crossMax] (elvis(0, crossMin) is crossMin), and any
-    /// other alignment takes [0, crossMax] (−97 instructions per feed-parity cell, callgrind).
+    /// other alignment takes [0, crossMax]: nothing to resolve per child.
     @inline(never)
     static func measureDefaultItem<Axes: StackAxes>(_ children: StackChildren, _ index: Int, crossMin: Double,
                                                     crossMax: Double, _ context: StackContext, _ axes: Axes,
@@ -185,7 +182,7 @@ extension StackLayout {
 
 // The inset's and the ratio's layout out of line (see `StackLayout.measure`). Free functions: as static
 // methods of StackLayout they lost their unused metatype to a signature specialization, and the
-// specialized measure reached them through a thunk (4 instructions a call).
+// specialized measure reached them through a thunk.
 
 /// `InsetLayoutSpec.layout`, out of line.
 @inline(never)

@@ -1,8 +1,8 @@
-// The noWrap stack — every stack a feed builds — as one line: the steps of `StackLayout.layout` with the
+// The noWrap stack — the usual one — as one line: the steps of `StackLayout.layout` with the
 // line machinery (StackLines, a loop over lines, alignContent's line distribution) folded into plain
 // values. Each step keeps the general path's arithmetic in the same order, so the frames are the same to
-// the bit; only the bookkeeping around them is gone (callgrind, feed-parity fresh: the general driver,
-// its lines and the positioned phase were ~1.4k of a cell's three stacks).
+// the bit; only the bookkeeping around them (the general driver, its lines and the positioned phase) is
+// gone.
 
 extension StackLayout {
     /// Steps 2–8 and the positioned phase for a stack that does not wrap (one line holding every item).
@@ -30,10 +30,9 @@ extension StackLayout {
         // exact cross range is the line's size; otherwise the largest item cross size, clamped into the cross
         // range (MIN(MAX(min, size), max): the maximum wins should the range be inverted). Only alignItems makes
         // items baseline-aligned (alignSelf has no baseline values): without it no item is, and the walk tests
-        // none (−29 instructions per feed-parity cell, callgrind). Written out here, not called: the driver is
-        // past the optimizer's caller block limit (400 blocks: no inlining into it), so as an
-        // `@inline(__always)` function of its own it was called out of line all the same (−9 instructions per
-        // feed-parity cell, callgrind).
+        // none. Written out here, not called: the driver is past the optimizer's caller block limit (400
+        // blocks: no inlining into it), so as an `@inline(__always)` function of its own it was called out
+        // of line all the same.
         let crossMin = axes.crossMin(context)
         let crossMax = axes.crossMax(context)
         var line = (crossSize: crossMin, baseline: 0.0)
@@ -94,10 +93,9 @@ extension StackLayout {
                                            violation: crossViolation).offset
         // The line's stack sum: spacingExtent + Σ stack sizes in child order. justifyContent start places
         // the items from 0 with no extra spacing whatever the sum, so then the placing walk adds it up
-        // (the same additions in the same order) instead of a walk of its own before it (−83 instructions
-        // per feed-parity cell, callgrind); any other justification needs the sum first.
-        // The walk sums unconditionally and its sum is used only for start (testing for start per item
-        // cost 21 instructions per feed-parity cell more than the addition, callgrind).
+        // (the same additions in the same order) instead of a walk of its own before it; any other
+        // justification needs the sum first. The walk sums unconditionally and its sum is used only for
+        // start (testing for start per item cost more than the addition).
         let sumsWhilePlacing = context.justifyContent == .start
         var stackSum = spacingExtent
         var placedSum = spacingExtent
@@ -114,14 +112,13 @@ extension StackLayout {
 
         // The sublayouts' links are written as each item is placed, and their node counts summed there
         // for the spec record (which otherwise walks its links again to sum them): one walk where there
-        // were three (−195 instructions per feed-parity cell, callgrind).
+        // were three.
         let run = scratch.appendLinks(count: items.count)
         var nodeCount: Int32 = 0
         var stackCursor = itemDistribution.offset
         // Item `index` once the cursor has reached its start (after its spacingBefore and, but for the
         // first item, the spacing between items). The first item is placed before the loop, so that the
-        // loop does not test for it (a stack has at least one item; −30 instructions per feed-parity cell,
-        // callgrind).
+        // loop does not test for it (a stack has at least one item).
         @inline(__always) func place(_ index: Int) {
             let cross = crossStart + crossOffset(of: items[index], lineCrossSize: line.crossSize,
                                                  lineBaseline: line.baseline)

@@ -43,7 +43,7 @@ enum StackLayout {
     enum Driver { case automatic, general }
 
     /// Inlined into the spec's layout (StackLayoutSpec.calculateLayout), its one caller per stack: one frame
-    /// fewer per stack (−16 instructions per feed-parity cell, callgrind).
+    /// fewer per stack.
     @inline(__always)
     static func layout(of children: StackChildren, _ context: StackContext,
                        into scratch: inout LayoutScratch, driver: Driver = .automatic) -> LayoutRecordIndex {
@@ -70,9 +70,8 @@ enum StackLayout {
             let totals = initializeItems(items, children, context, defaultPrefix: defaultPrefix)
             // Step 2 — optimized flexing: skip measuring the single grow-and-shrink child of an exact stack.
             // The decision travels beside the context, which is only ever read: handed around as an inout
-            // value, the context was copied (113 bytes, ~17 instructions) before every call that reads it,
-            // six times per stack (−294 instructions per feed-parity cell, callgrind); a copy made to hold
-            // the decision cost ~14 instructions per stack (−64 per feed-parity cell).
+            // value, the context (113 bytes) was copied before every call that reads it, six times per
+            // stack; a copy made to hold the decision would be one more copy per stack.
             let optimizedFlexing = usesOptimizedFlexing(totals, context)
             if context.flexWrap == .noWrap && driver == .automatic {
                 if context.direction == .horizontal {

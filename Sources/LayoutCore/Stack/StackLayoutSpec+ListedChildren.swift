@@ -2,21 +2,21 @@
 // next to the `[any LayoutElement]` API: the same stack, built without an array. Up to six children, each
 // of its own type; more, or children held as `any LayoutElement`, take the array API.
 //
-// Why (issue #6's engine ÷ manual, the feed-parity cell's spec building): an array literal of children
-// wraps each child in an existential, retains it into the array, copies it out again into the stack's
-// SpecChild and destroys the array (swift_arrayDestroy: ~360 instructions per cell for its three stacks,
-// callgrind). Listed, each child keeps its own type: a built-in spec of the open region is referred to by
+// Why (issue #6, the cost of building the spec tree): an array literal of children wraps each child in an
+// existential, retains it into the array, copies it out again into the stack's SpecChild and destroys the
+// array (swift_arrayDestroy, a generic walk). Listed, each child keeps its own type: a built-in spec of the
+// open region is referred to by
 // its slot (nothing copied, retained or destroyed), anything else — a node, a user's element — is copied
 // once into the arena's element slab, where the array path keeps it too. Outside a region the children go
 // to a box of elements, as the array path's do.
 //
 // Fixed arities and not a parameter pack (`children: repeat each Child`): Swift 6.3 does not unroll a
 // pack's iteration after specializing it, so each child went through value witnesses (a copy and two
-// destroys of each child, an opaque existential box for a node): +332 instructions per feed-parity cell
-// over the arrays (callgrind), where these are −881 (fresh 14,897 → 14,016). Labels: the first child
+// destroys of each child, an opaque existential box for a node), dearer than the arrays, where fixed
+// arities are cheaper than both. Labels: the first child
 // takes `children:`, as the array does; an array argument never satisfies `A: LayoutElement`, so a call
 // has one candidate. Each is always inlined into the code that builds the spec tree, with its closures
-// (InsetLayoutSpec.swift says why: −79 instructions per feed-parity cell for its three stacks, callgrind).
+// (InsetLayoutSpec.swift says why).
 
 extension StackLayoutSpec {
     @inlinable @inline(__always)
@@ -206,10 +206,9 @@ extension StackLayoutSpec {
     }
 
     /// `listed` outside a region (a heap box, as the array initializer makes), out of line: inlined, the
-    /// array of children and the box's initializer made each listed stack's code (~2 kB) large enough that
-    /// the code building the spec tree called it, `@inline(__always)` notwithstanding — feed-parity fresh
-    /// 9,741 → 9,665 instructions per cell with its two three-child stacks inlined, invalidated 9,250 →
-    /// 9,174 (callgrind).
+    /// array of children and the box's initializer made each listed stack's code large enough that
+    /// the code building the spec tree called it, `@inline(__always)` notwithstanding; out of line, the
+    /// listed stacks themselves are inlined.
     @usableFromInline @inline(never)
     static func listedOutsideRegion(_ direction: StackLayoutDirection, spacing: Double,
                                     justifyContent: StackLayoutJustifyContent, alignItems: StackLayoutAlignItems,
@@ -252,7 +251,7 @@ extension SpecChild {
     /// of its own type: its slot when it is a built-in spec of the region, else a copy in a slot of the
     /// arena's element slab (`make(_:in:)`'s, without an existential to copy from). `arena` is `listed`'s,
     /// from `SpecArena.forBuilding`, so the slot is reserved without checking the region's mark again, as
-    /// the stack's own slot is (checked per child: +31 instructions per feed-parity cell, callgrind).
+    /// the stack's own slot is (not checked again per child).
     @inlinable @inline(__always)
     static func write<Element: LayoutElement>(_ element: borrowing Element, to child: UnsafeMutablePointer<SpecChild>,
                                               in arena: UnsafeMutablePointer<SpecArena>) {

@@ -2,12 +2,12 @@
 // userName, location, style: { $0.flexShrink = 1 })`): the overloads of StackLayoutSpec+ListedChildren.swift
 // with a `style:` closure that sets the new stack's style before anything can share the spec.
 //
-// Why (issue #6, the feed-parity cell's spec building): Texture's `headerText.style.flexShrink = 1` on a
+// Why (issue #6, the cost of building the spec tree): Texture's `headerText.style.flexShrink = 1` on a
 // spec built in a region copies the stack's fields into a new slot first (copy on write: a handle is
 // three words, and nothing tracks whether a copy of it shares the slot) and then gives the copy a default
 // style to edit. Set at construction, the style is written once into the spec's own style slot and the
-// fields are never copied: feed-parity fresh 13,292 → 13,166 instructions per cell (callgrind), with
-// `LayoutSpec(configure:)` making its style slot in the arena its initializer found. A chained modifier
+// fields are never copied, with `LayoutSpec(configure:)` making its style slot in the arena its
+// initializer found. A chained modifier
 // (`.style { ... }` consuming the spec) cannot skip the copy: a caller that keeps using the original passes
 // a copy of the handle, which shares the slot. A separate
 // overload and not an optional parameter: an optional closure is escaping, so a closure that captures

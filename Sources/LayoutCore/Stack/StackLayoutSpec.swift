@@ -283,7 +283,7 @@ public struct StackLayoutSpec: LayoutElement {
         get { StackLayoutSpec.style(of: storage.fields) }
         // A mutation through `style` (`stack.style.flexShrink = 1`) edits the own style in place. Through
         // get and set it derived the children's ascender/descender (a locked style copy per node child)
-        // and copied the whole style twice: ~640 instructions per feed-parity cell. So a mutation reads
+        // and copied the whole style twice. So a mutation reads
         // the own ascender/descender, and a vertical stack's derived ones do not land in its own style
         // (they are still what `style` reads while the stack is vertical and has children).
         unsafeMutableAddress { storage.uniqueStyle() }
