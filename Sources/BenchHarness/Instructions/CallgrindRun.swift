@@ -12,17 +12,17 @@ import Foundation
 // - the same process image: the child runs from a directory whose path has a fixed length, as a link
 //   named `bench` to this executable, with the scenario copied in and a fixed environment — the strings
 //   at the top of the child's stack have the same length wherever the checkout is, so its stack
-//   addresses, and with them the simulated cache sets, do not move (a longer argument moved D1 write
-//   misses by 1.4 % in a trial);
+//   addresses, and with them the simulated cache sets, do not move;
 // - SWIFT_DETERMINISTIC_HASHING, so a Set or Dictionary probes the same way in every run.
 
 public enum CallgrindRun {
     /// The simulated caches: 32 KiB L1s and an 8 MiB 16-way last level with 64-byte lines, the sizes of a
     /// common x86-64 server core — but the L1 data cache fully associative (512 ways of one set). An 8-way
     /// L1's misses are mostly conflicts that depend on where the allocator happened to put things, so a
-    /// harness change that moved heap addresses before the pass moved them by up to 4 % with the engine's
-    /// code unchanged; fully associative, the same change moved them by under 0.1 %, and the misses count
-    /// what the pass's working set does not keep. Part of the metrics' definition: the baseline records it.
+    /// harness change that only moved heap addresses before the pass moved them with the engine's code
+    /// unchanged; fully associative, the misses count what the pass's working set does not keep
+    /// (Results/README.md, "Instruction counts", has the measurements). Part of the metrics' definition:
+    /// the baseline records it.
     public static let cacheOptions = ["--I1=32768,8,64", "--D1=32768,512,64", "--LL=8388608,16,64"]
     public static var cacheDescription: String {
         cacheOptions.map { $0.dropFirst(2) }.joined(separator: " ")
