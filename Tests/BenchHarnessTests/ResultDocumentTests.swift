@@ -136,6 +136,16 @@ import Testing
         #expect(NumberFormat.count(12) == "12")
         #expect(NumberFormat.count(73.6) == "73.60")
     }
+
+    /// A result file may hold any finite number (bench fuzz: a latency of 1e308 made `bench report` trap in
+    /// a chart's tick label, converting the digits to Int64).
+    @Test func numbersBeyondInt64FormatWithoutTrapping() {
+        #expect(NumberFormat.fixed(1e308, decimals: 1) == "1e+308")
+        #expect(NumberFormat.si(1e308) == "1e+299 G")
+        #expect(NumberFormat.tick(-1e300).hasSuffix("e+291 G"))
+        #expect(Int(saturating: 1e308) == .max && Int(saturating: -1e308) == .min && Int(saturating: .nan) == 0)
+        #expect(Int(saturating: 41.9) == 41)
+    }
 }
 
 extension String {

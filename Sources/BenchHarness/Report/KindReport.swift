@@ -138,7 +138,7 @@ enum KindReport {
                 let lcs = metric("lcsMicroseconds")
                 let failed = ["mismatches", "lcsMismatches", "asmMismatches"].compactMap { metric($0)?.value }
                 inputs += result.scenario.cells
-                failures += Int(failed.reduce(0, +))
+                failures = Int(saturating: Double(failures) + failed.reduce(0, +))
                 section.rows.append([
                     String(n),
                     metric("edits").map { NumberFormat.count($0.value) } ?? dash,
@@ -174,7 +174,7 @@ enum KindReport {
 
     /// Inputs that a diff did not rebuild, over every size and mix.
     static func churnFailures(_ result: ResultDocument) -> Int {
-        Int(result.metrics.filter { $0.name.hasPrefix("diff.") && $0.name.hasSuffix("ismatches") }
+        Int(saturating: result.metrics.filter { $0.name.hasPrefix("diff.") && $0.name.hasSuffix("ismatches") }
             .map(\.value).reduce(0, +))
     }
 

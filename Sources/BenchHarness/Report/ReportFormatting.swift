@@ -39,6 +39,9 @@ enum NumberFormat {
         var factor = 1.0
         for _ in 0..<decimals { factor *= 10 }
         let rounded = (abs(value) * factor).rounded(.toNearestOrAwayFromZero)
+        // Beyond Int64 (a value read from a file can be anything up to 1e308) there are no exact digits to
+        // print: Swift's shortest form ("1e+308"), where converting the digits would trap.
+        guard rounded < 9.0e18 else { return "\(value)" }
         var digits = String(Int64(rounded))
         if decimals > 0 {
             if digits.count <= decimals { digits = String(repeating: "0", count: decimals - digits.count + 1) + digits }
@@ -65,6 +68,22 @@ enum NumberFormat {
     /// Counters: integers as integers, others with two decimals.
     static func count(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : fixed(value, decimals: 2)
+    }
+}
+
+extension Int {
+    /// `value` rounded toward zero and clamped to Int's range (NaN: 0): for counts read from a result file,
+    /// which may hold any number, where `Int(_:)` would trap.
+    init(saturating value: Double) {
+        if value.isNaN {
+            self = 0
+        } else if value >= 9.2e18 {
+            self = .max
+        } else if value <= -9.2e18 {
+            self = .min
+        } else {
+            self = Int(value)
+        }
     }
 }
 

@@ -86,7 +86,7 @@ extension KindReport {
         line += metric("allocationsPerStep").map { "; \(NumberFormat.count($0.value)) allocations" }
             ?? "; allocations not counted"
         section.lines.append(line)
-        let mismatches = Int(metric("contentSizeMismatches")?.value ?? 0)
+        let mismatches = Int(saturating: metric("contentSizeMismatches")?.value ?? 0)
         section.lines.append(mismatches == 0
             ? "contentSize: the view's equals the applied layout's and the hand-computed one after every step"
             : "CONTENT SIZE MISMATCH after \(mismatches) step(s) (see the notes)")
