@@ -337,7 +337,7 @@ extension KeyedDecodingContainer {
         guard let value = E(rawValue: raw) else {
             let names = E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
             throw DecodingError.dataCorruptedError(forKey: key, in: self,
-                                                   debugDescription: "expected one of \(names), found \"\(raw)\"")
+                                                   debugDescription: "expected one of \(names), found \(JSONText.quoted(raw))")
         }
         return value
     }

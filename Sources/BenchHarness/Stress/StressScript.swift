@@ -308,10 +308,18 @@ public struct StressScript: Codable, Equatable, Sendable {
             if reason.hasPrefix("Cannot initialize"), let found = value(at: context.codingPath, in: tree) {
                 reason = "unknown value \(found.foundDescription)"
             }
-            return .invalidScript(file: file, path: path(context.codingPath), reason: reason)
+            return .invalidScript(file: file, path: path(context.codingPath), reason: oneLine(reason))
         @unknown default:
-            return .invalidScript(file: file, path: JSONPath.root, reason: "\(error)")
+            return .invalidScript(file: file, path: JSONPath.root, reason: oneLine("\(error)"))
         }
+    }
+
+    /// A decoder's own message may quote the file's text as it is; an error is one line, so control
+    /// characters are written as JSON escapes.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        let quoted = JSONText.quoted(text)
+        return String(quoted.dropFirst().dropLast())
     }
 
     /// Fields that hold integers (ids, indexes, sequence numbers, lanes, variants).
