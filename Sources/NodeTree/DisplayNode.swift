@@ -303,6 +303,10 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
     /// cancelled without taking the node's lock.
     let transitionIDStorage = Atomic<UInt64>(0)
 
+    /// The node's interface state (DisplayNode+InterfaceState.swift): written on the main actor only,
+    /// readable from any thread.
+    let interfaceStateBits = Atomic<UInt8>(0)
+
     /// Set once anything writes the node's style (and never cleared): until then the style is the default
     /// one, and a stack measuring the node takes its default item without locking the node to read it
     /// (DisplayNode+DefaultStyle.swift).
