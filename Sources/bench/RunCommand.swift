@@ -56,6 +56,9 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Also count instructions, cache misses, locks and retain/release per cell under callgrind (feed and feed-parity scenarios; needs valgrind).")
     var instructions = false
 
+    @Option(name: .long, help: "Feed scenarios: direct (the worker pool's phases), pipeline (TableNode and its data controller), or both (default).")
+    var mode: String = FeedRunMode.both.rawValue
+
     var engineKind: FeedParityEngineKind { FeedParityEngineKind(rawValue: engine) ?? .nodetree }
 
     func validate() throws {
@@ -70,6 +73,7 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--warmup must be from 0 to \(Scenario.warmupRange.upperBound)")
         }
         if let threads { _ = try Self.parseThreads(threads) }
+        try Self.validateMode(mode)
         if let singlePass, LayoutPhase(rawValue: singlePass) == nil {
             throw ValidationError("--single-pass must be one of "
                 + LayoutPhase.allCases.map(\.rawValue).joined(separator: ", ") + ", not \"\(singlePass)\"")
@@ -126,6 +130,9 @@ struct RunCommand: ParsableCommand {
         let progress = ProgressLine()
         let options = LayoutRunOptions(threadCounts: threadCounts, allocationCounter: counter,
                                        progress: progress.isEnabled ? { progress.show(scenario.name + ": " + $0) } : nil)
+        if case .feed = scenario.generator, !feedRunMode.runsDirect {
+            return try runPipelineOnly(scenario, threadCounts: threadCounts)
+        }
         var measurements: RunMeasurements
         switch (scenario.generator, engineKind) {
         case (.feed, _):
@@ -166,14 +173,18 @@ struct RunCommand: ParsableCommand {
         var result = ResultDocument.make(scenario: scenario, measurements: measurements, provenance: provenance,
                                          timingsValid: !BuildConfiguration.isDebug)
         Self.note(load: load, in: &result)
+        let pipeline = (scenario.generator.name == "feed" && feedRunMode.runsPipeline && !instructions)
+            ? measurePipeline(scenario, threadCounts: threadCounts) : nil
+        if let pipeline { result.metrics += pipeline.metrics }
         if instructions {
             let measurement = try InstructionRun.measure(scenario, path: scenario.file, engine: engineKind)
             InstructionRun.add(measurement, to: &result)
             try emit(result, profile: measurement.profile,
                      trailer: InstructionCounting.table(measurement, scenario: scenario.name))
         } else {
-            try emit(result)
+            try emit(result, trailer: pipeline.map(PipelineReport.render))
         }
+        if let pipeline { try Self.requireNoMainActorBlocks(pipeline) }
         if measurements.frameChecks.contains(where: { $0.mismatches > 0 }) {
             ExitStatus.printError("error: the engine's frames differ from the manual layout's (see the table)")
             throw ExitCode(1)

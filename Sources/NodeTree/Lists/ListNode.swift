@@ -77,6 +77,9 @@ open class ListNode: DisplayNode, @unchecked Sendable {
 
     public var dataControllerStatistics: DataControllerStatistics { dataController.statistics.load() }
 
+    /// Edits asked so far (reloads, batches, width changes), in request order.
+    public var submittedEditCount: Int { listState.withLock { $0.submittedEdits } }
+
     // MARK: - Node queries (the pending map: the data source's index space, any thread)
 
     public var numberOfSections: Int { listState.withLock { $0.pendingMap.sectionCount } }

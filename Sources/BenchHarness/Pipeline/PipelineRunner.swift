@@ -1,0 +1,184 @@
+import Dispatch
+import Foundation
+import LayoutCore
+import NodeTree
+
+// The feed through Texture's pipeline (`bench run --mode pipeline`, and the default `both` for feed
+// scenarios; Results/README.md "Pipeline metrics"): a TableNode over the generated feed, its data controller
+// measuring off the main actor, its range controller and batch fetching driven by a simulated scroll.
+// The main thread is the main actor here (a synchronous command), and it runs the main queue — where the
+// list's commits arrive — from a run loop between frames, as an app's run loop does.
+//
+//   throughput   per measuring mode (an own pool of each thread count, Dispatch's concurrentPerform), per
+//                repetition: a new table and cold text caches, reloadData of every cell of the scenario,
+//                until the commit. cells/s = cells ÷ the data controller's allocation+measurement time;
+//                also the wall time from reloadData to the end of the commit
+//   scroll       per refresh rate: a table with a first page, batch fetching on (a page per fetch, appended
+//                from the fetch's background queue), scrolled at the scenario's speed for a few seconds
+//                in real time. Per frame, the main actor's work: the scroll step (range update, batch
+//                check) plus the commits that ran before the frame's deadline; frames over budget,
+//                range-update time per frame, interface-state transitions per second, frames that found
+//                the content's end (the data controller had not caught up), fetch-to-commit latency
+//   streaming    at the first rate: the same scroll while a background thread streams batch updates
+//                (inserts at the top, deletes, moves, reloads; seeded) — batch-to-commit p50/p99 and the
+//                frames of the main actor under that load
+
+public struct PipelineSettings: Sendable {
+    public var cells: Int
+    public var width: Double
+    public var threadCounts: [Int]
+    public var warmup: Int
+    public var repetitions: Int
+    public var refreshRates: [Int]
+    public var scrollSpeed: Double
+    public var viewportHeight: Double
+    /// Seconds of simulated (and real) scrolling per rate and repetition.
+    public var scrollSeconds = 3.0
+    public var pageSize = 20
+    public var seed: UInt64
+
+    public init(scenario: Scenario, threadCounts: [Int]) {
+        cells = scenario.cells
+        width = scenario.widths.first ?? 375
+        self.threadCounts = threadCounts
+        warmup = min(scenario.warmup, 1)
+        repetitions = max(1, min(scenario.repetitions, 5))
+        let mainActor = scenario.mainActor ?? MainActorBatchSettings(scrollSpeed: 6000)
+        refreshRates = mainActor.refreshRates
+        scrollSpeed = mainActor.scrollSpeed
+        viewportHeight = mainActor.viewportHeight
+        seed = UInt64(scenario.seed)
+    }
+}
+
+@MainActor
+public struct PipelineRunner {
+    public let settings: PipelineSettings
+    let models: [FeedCellModel]
+    let progress: ((String) -> Void)?
+
+    public init(settings: PipelineSettings, scenario: Scenario, progress: ((String) -> Void)? = nil) {
+        self.settings = settings
+        models = NodeTreeFeedEngine(cells: scenario.cells).models(for: scenario)
+        self.progress = progress
+    }
+
+    public func run() -> PipelineMeasurements {
+        var result = PipelineMeasurements(settings: settings)
+        let modes = settings.threadCounts.map { MeasuringMode.pool(width: $0) } + [.concurrentPerform]
+        for mode in modes {
+            result.throughput.append(throughput(mode))
+        }
+        for rate in settings.refreshRates {
+            result.scrolls.append(scroll(rate: rate, streaming: false))
+        }
+        if let rate = settings.refreshRates.first {
+            result.streaming = scroll(rate: rate, streaming: true)
+        }
+        return result
+    }
+
+    // MARK: - Throughput
+
+    private func throughput(_ mode: MeasuringMode) -> PipelineThroughput {
+        var series = PipelineThroughput(mode: mode)
+        for repetition in 0..<(settings.warmup + settings.repetitions) {
+            progress?("pipeline throughput \(series.label) \(repetition + 1)/\(settings.warmup + settings.repetitions)")
+            let source = FeedListSource(engine: NodeTreeFeedEngine(cells: settings.cells), pool: models,
+                                        initialRows: settings.cells, pageSize: 0)
+            let table = TableNode(measuringMode: mode)
+            table.dataSource = source
+            table.delegate = source
+            table.setViewportSize(Size(width: settings.width, height: settings.viewportHeight))
+            let start = DispatchTime.now().uptimeNanoseconds
+            table.reloadData()
+            Self.pump { table.committedEditCount >= 1 }
+            let wall = DispatchTime.now().uptimeNanoseconds - start
+            let statistics = table.dataControllerStatistics
+            guard repetition >= settings.warmup else { continue }
+            series.cellsPerSecond.append(Double(statistics.lastMeasuredCells)
+                                         / max(Double(statistics.lastMeasureNanoseconds) / 1e9, 1e-9))
+            series.reloadMilliseconds.append(Double(wall) / 1e6)
+            series.blocksOnMainActor += statistics.nodeBlocksOnMainActor
+        }
+        return series
+    }
+
+    // MARK: - Scroll
+
+    private func scroll(rate: Int, streaming: Bool) -> PipelineScroll {
+        var series = PipelineScroll(rate: rate, streaming: streaming)
+        for repetition in 0..<(settings.warmup + settings.repetitions) {
+            progress?("pipeline \(streaming ? "streaming" : "scroll") \(rate) Hz \(repetition + 1)/\(settings.warmup + settings.repetitions)")
+            let outcome = scrollOnce(rate: rate, streaming: streaming, repetition: repetition)
+            guard repetition >= settings.warmup else { continue }
+            series.add(outcome)
+        }
+        return series
+    }
+
+    private func scrollOnce(rate: Int, streaming: Bool, repetition: Int) -> PipelineScroll.Outcome {
+        let source = FeedListSource(engine: NodeTreeFeedEngine(cells: settings.cells), pool: models,
+                                    initialRows: settings.pageSize, pageSize: settings.pageSize)
+        let table = TableNode(measuringMode: .pool(width: settings.threadCounts.max() ?? 1))
+        table.dataSource = source
+        table.delegate = source
+        table.setViewportSize(Size(width: settings.width, height: settings.viewportHeight))
+        table.reloadData()
+        Self.pump { table.committedEditCount >= 1 }
+        _ = table.takeBatchToCommitLatencies()
+
+        let streamer = streaming ? EditStreamer(table: table, source: source,
+                                                seed: settings.seed &+ UInt64(repetition)) : nil
+        streamer?.start()
+        let budget = 1e9 / Double(rate)
+        let frames = Int(settings.scrollSeconds * Double(rate))
+        let step = settings.scrollSpeed / Double(rate)
+        let before = table.listStatistics
+        var lastCommit = before.commitNanoseconds
+        var outcome = PipelineScroll.Outcome()
+        var offset = 0.0
+        let start = DispatchTime.now().uptimeNanoseconds
+        for frame in 0..<frames {
+            let frameStart = DispatchTime.now().uptimeNanoseconds
+            let maxOffset = max(0, table.contentSize.height - settings.viewportHeight)
+            if offset + step > maxOffset { outcome.stalledFrames += 1 }
+            offset = min(offset + step, maxOffset)
+            table.scroll(toOffset: offset)
+            let stepWork = DispatchTime.now().uptimeNanoseconds - frameStart
+            // The rest of the frame: the run loop runs what arrived on the main queue (commits, batch
+            // checks, completions) until the frame's deadline.
+            let deadline = Double(start) + Double(frame + 1) * budget
+            let remaining = (deadline - Double(DispatchTime.now().uptimeNanoseconds)) / 1e9
+            if remaining > 0 { RunLoop.main.run(until: Date(timeIntervalSinceNow: remaining)) }
+            let commits = table.listStatistics.commitNanoseconds
+            let work = Double(stepWork + (commits - lastCommit))
+            lastCommit = commits
+            outcome.frameWorkNanoseconds.append(work)
+            if work > budget { outcome.framesOverBudget += 1 }
+        }
+        streamer?.stop()
+        let after = table.listStatistics
+        outcome.frames = frames
+        outcome.seconds = Double(frames) / Double(rate)
+        outcome.rangeUpdateNanosecondsPerFrame = Double(after.rangeUpdateNanoseconds - before.rangeUpdateNanoseconds)
+            / Double(max(frames, 1))
+        outcome.transitions = after.interfaceStateTransitions - before.interfaceStateTransitions
+        outcome.fetches = after.batchFetchesBegun - before.batchFetchesBegun
+        outcome.edits = streamer?.submitted ?? 0
+        outcome.rejectedEdits = streamer?.rejected ?? 0
+        // Let the last edits commit, so their latencies count and the table is quiet when released.
+        Self.pump { table.committedEditCount >= table.submittedEditCount }
+        outcome.batchToCommitNanoseconds = table.takeBatchToCommitLatencies().map { Double($0) }
+        outcome.blocksOnMainActor = table.dataControllerStatistics.nodeBlocksOnMainActor
+        return outcome
+    }
+
+    /// Runs the main run loop until `done` (a bound keeps a stuck pipeline from hanging the command).
+    static func pump(_ done: () -> Bool) {
+        let limit = Date(timeIntervalSinceNow: 120)
+        while !done(), Date() < limit {
+            RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import BenchHarness
+import Foundation
+
+// `bench run --mode`: a feed scenario runs its direct phases (today's worker pool laying out cells — the
+// figures earlier results compare with), the pipeline (a TableNode and its data controller, range
+// controller and batch fetching; BenchHarness/Pipeline), or both (the default). Other generators ignore it.
+
+enum FeedRunMode: String, CaseIterable {
+    case direct, pipeline, both
+
+    var runsDirect: Bool { self != .pipeline }
+    var runsPipeline: Bool { self != .direct }
+}
+
+extension RunCommand {
+    var feedRunMode: FeedRunMode { FeedRunMode(rawValue: mode) ?? .both }
+
+    static func validateMode(_ mode: String) throws {
+        if FeedRunMode(rawValue: mode) == nil {
+            throw ValidationError("--mode must be one of "
+                + FeedRunMode.allCases.map(\.rawValue).joined(separator: ", ") + ", not \"\(mode)\"")
+        }
+    }
+
+    /// The pipeline's measurements for a feed scenario (main thread: the main actor's).
+    func measurePipeline(_ scenario: Scenario, threadCounts: [Int]) -> PipelineMeasurements {
+        let progress = ProgressLine()
+        let settings = PipelineSettings(scenario: scenario, threadCounts: threadCounts)
+        let measured = MainActor.assumeIsolated {
+            let show: ((String) -> Void)? = progress.isEnabled ? { progress.show(scenario.name + ": " + $0) } : nil
+            return PipelineRunner(settings: settings, scenario: scenario, progress: show).run()
+        }
+        progress.clear()
+        return measured
+    }
+
+    /// `--mode pipeline`: the pipeline alone, as a result with the pipeline's metrics only.
+    func runPipelineOnly(_ scenario: Scenario, threadCounts: [Int]) throws {
+        let counter = JemallocCounter.make()
+        let provenance = Provenance.current(allocator: counter?.allocatorDescription)
+        let load = NoiseNotes.oneMinuteLoad()
+        let pipeline = measurePipeline(scenario, threadCounts: threadCounts)
+        let measurements = RunMeasurements(engineName: "NodeTree TableNode pipeline", cells: scenario.cells,
+                                           nodesPerCell: 0, widths: scenario.widths, threadCounts: threadCounts,
+                                           warmup: scenario.warmup, repetitions: scenario.repetitions)
+        var result = ResultDocument.make(scenario: scenario, measurements: measurements, provenance: provenance,
+                                         timingsValid: !BuildConfiguration.isDebug)
+        result.metrics += pipeline.metrics
+        Self.note(load: load, in: &result)
+        try emit(result, trailer: PipelineReport.render(pipeline))
+        try Self.requireNoMainActorBlocks(pipeline)
+    }
+
+    /// A node block on the main actor breaks the pipeline's contract: the run fails.
+    static func requireNoMainActorBlocks(_ pipeline: PipelineMeasurements) throws {
+        guard pipeline.blocksOnMainActor > 0 else { return }
+        ExitStatus.printError("error: \(pipeline.blocksOnMainActor) node blocks ran on the main actor")
+        throw ExitCode(1)
+    }
+}
