@@ -19,7 +19,7 @@ import NodeTree
 //                check) plus the commits that ran before the frame's deadline; frames over budget,
 //                range-update time per frame, interface-state transitions per second, frames that found
 //                the content's end (the data controller had not caught up), fetch-to-commit latency
-//   streaming    at the first rate: the same scroll while a background thread streams batch updates
+//   streaming    at the first rate: the same scroll while two background threads stream batch updates
 //                (inserts at the top, deletes, moves, reloads; seeded) — batch-to-commit p50/p99 and the
 //                frames of the main actor under that load
 
@@ -128,9 +128,11 @@ public struct PipelineRunner {
         Self.pump { table.committedEditCount >= 1 }
         _ = table.takeBatchToCommitLatencies()
 
-        let streamer = streaming ? EditStreamer(table: table, source: source,
-                                                seed: settings.seed &+ UInt64(repetition)) : nil
-        streamer?.start()
+        // Two streaming threads, so edits also race each other for their turns.
+        let streamers = streaming ? (0..<2).map {
+            EditStreamer(table: table, source: source, seed: settings.seed &+ UInt64(repetition * 2 + $0))
+        } : []
+        for streamer in streamers { streamer.start() }
         let budget = 1e9 / Double(rate)
         let frames = Int(settings.scrollSeconds * Double(rate))
         let step = settings.scrollSpeed / Double(rate)
@@ -157,7 +159,7 @@ public struct PipelineRunner {
             outcome.frameWorkNanoseconds.append(work)
             if work > budget { outcome.framesOverBudget += 1 }
         }
-        streamer?.stop()
+        for streamer in streamers { streamer.stop() }
         let after = table.listStatistics
         outcome.frames = frames
         outcome.seconds = Double(frames) / Double(rate)
@@ -165,8 +167,8 @@ public struct PipelineRunner {
             / Double(max(frames, 1))
         outcome.transitions = after.interfaceStateTransitions - before.interfaceStateTransitions
         outcome.fetches = after.batchFetchesBegun - before.batchFetchesBegun
-        outcome.edits = streamer?.submitted ?? 0
-        outcome.rejectedEdits = streamer?.rejected ?? 0
+        outcome.edits = streamers.reduce(0) { $0 + $1.submitted }
+        outcome.rejectedEdits = streamers.reduce(0) { $0 + $1.rejected }
         // Let the last edits commit, so their latencies count and the table is quiet when released.
         Self.pump { table.committedEditCount >= table.submittedEditCount }
         outcome.batchToCommitNanoseconds = table.takeBatchToCommitLatencies().map { Double($0) }
