@@ -133,8 +133,10 @@ extension ListNode {
 
     // MARK: - Steps
 
+    /// The editing queue holds the list weakly: a list released while an edit measures is not kept alive
+    /// by it (its commit is dropped: nothing shows the list any more).
     private func enqueue(_ edit: ListEdit) {
-        dataController.process(edit, kind: layoutKind) { [self] prepared in commit(prepared) }
+        dataController.process(edit, kind: layoutKind) { [weak self] prepared in self?.commit(prepared) }
     }
 
     /// Completions of an edit that was not submitted, on the main actor, in order.

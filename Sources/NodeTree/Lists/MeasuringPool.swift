@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Dispatch
+import Synchronization
 
 // How the data controller spreads a batch's allocation and measurement over threads (reference
 // texture-lists §4 step 3: Texture uses dispatch_apply on a global queue).
@@ -16,8 +17,8 @@ import Dispatch
 //     benchmark can measure cells/s by thread count. Pools are made once per width and kept: starting
 //     threads per batch would cost more than a small batch's measuring.
 //
-// Items are handed out one at a time from a shared counter, so a slow cell does not hold up a fixed chunk
-// behind it. Neither executor ever runs on the main actor: the data controller calls them from its editing
+// Items are handed out one at a time from a shared atomic counter, so a slow cell does not hold up a fixed
+// chunk behind it. Neither executor ever runs on the main actor: the data controller calls them from its editing
 // queue.
 public enum MeasuringMode: Hashable, Sendable {
     case concurrentPerform
@@ -40,11 +41,13 @@ public enum MeasuringMode: Hashable, Sendable {
 }
 
 final class MeasuringPool: @unchecked Sendable {
+    /// One batch: items are claimed and counted with atomics (no lock per item); the condition only
+    /// puts idle threads to sleep and wakes the caller when the last item is done.
     private final class Job: @unchecked Sendable {
         let count: Int
         let body: @Sendable (Int) -> Void
-        var next = 0
-        var finished = 0
+        let next = Atomic<Int>(0)
+        let finished = Atomic<Int>(0)
         init(count: Int, body: @escaping @Sendable (Int) -> Void) {
             self.count = count
             self.body = body
@@ -99,7 +102,7 @@ final class MeasuringPool: @unchecked Sendable {
         }
         work(on: job)
         condition.locked {
-            condition.wait { job.finished == job.count }
+            condition.wait { job.finished.load(ordering: .acquiring) == job.count }
             self.job = nil
             busy = false
             condition.broadcast()
@@ -121,16 +124,11 @@ final class MeasuringPool: @unchecked Sendable {
     /// Takes items until none are left; the last one to finish wakes the caller.
     private func work(on job: Job) {
         while true {
-            let index: Int = condition.locked {
-                let index = job.next
-                job.next += 1
-                return index
-            }
+            let index = job.next.wrappingAdd(1, ordering: .relaxed).oldValue
             guard index < job.count else { return }
             job.body(index)
-            condition.locked {
-                job.finished += 1
-                if job.finished == job.count { condition.broadcast() }
+            if job.finished.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == job.count {
+                condition.locked { condition.broadcast() }
             }
         }
     }
