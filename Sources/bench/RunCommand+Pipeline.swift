@@ -4,17 +4,28 @@ import Foundation
 
 // `bench run --mode`: a feed scenario runs its direct phases (today's worker pool laying out cells — the
 // figures earlier results compare with), the pipeline (a TableNode and its data controller, range
-// controller and batch fetching; BenchHarness/Pipeline), or both (the default). Other generators ignore it.
+// controller and batch fetching; BenchHarness/Pipeline), or both (the default). With `both` the pipeline
+// runs when the scenario has a "mainActor" object, whose scroll settings it takes (feed.json has one);
+// small feeds without one stay as quick as they were. Other generators ignore the option.
 
 enum FeedRunMode: String, CaseIterable {
     case direct, pipeline, both
 
     var runsDirect: Bool { self != .pipeline }
-    var runsPipeline: Bool { self != .direct }
 }
 
 extension RunCommand {
     var feedRunMode: FeedRunMode { FeedRunMode(rawValue: mode) ?? .both }
+
+    /// After the direct phases: the pipeline too (a feed scenario; `both` needs its "mainActor" object).
+    func runsPipeline(_ scenario: Scenario) -> Bool {
+        guard case .feed = scenario.generator else { return false }
+        switch feedRunMode {
+        case .direct: return false
+        case .pipeline: return true
+        case .both: return scenario.mainActor != nil
+        }
+    }
 
     static func validateMode(_ mode: String) throws {
         if FeedRunMode(rawValue: mode) == nil {

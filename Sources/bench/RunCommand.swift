@@ -56,7 +56,7 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Also count instructions, cache misses, locks and retain/release per cell under callgrind (feed and feed-parity scenarios; needs valgrind).")
     var instructions = false
 
-    @Option(name: .long, help: "Feed scenarios: direct (the worker pool's phases), pipeline (TableNode and its data controller), or both (default).")
+    @Option(name: .long, help: "Feed scenarios: direct (the worker pool's phases), pipeline (TableNode and its data controller), or both (the default; the pipeline runs when the scenario has a mainActor object).")
     var mode: String = FeedRunMode.both.rawValue
 
     var engineKind: FeedParityEngineKind { FeedParityEngineKind(rawValue: engine) ?? .nodetree }
@@ -173,8 +173,7 @@ struct RunCommand: ParsableCommand {
         var result = ResultDocument.make(scenario: scenario, measurements: measurements, provenance: provenance,
                                          timingsValid: !BuildConfiguration.isDebug)
         Self.note(load: load, in: &result)
-        let pipeline = (scenario.generator.name == "feed" && feedRunMode.runsPipeline && !instructions)
-            ? measurePipeline(scenario, threadCounts: threadCounts) : nil
+        let pipeline = runsPipeline(scenario) && !instructions ? measurePipeline(scenario, threadCounts: threadCounts) : nil
         if let pipeline { result.metrics += pipeline.metrics }
         if instructions {
             let measurement = try InstructionRun.measure(scenario, path: scenario.file, engine: engineKind)

@@ -9,9 +9,9 @@ import NodeTree
 // The main thread is the main actor here (a synchronous command), and it runs the main queue — where the
 // list's commits arrive — from a run loop between frames, as an app's run loop does.
 //
-//   throughput   per measuring mode (an own pool of each thread count, Dispatch's concurrentPerform), per
-//                repetition: a new table and cold text caches, reloadData of every cell of the scenario,
-//                until the commit. cells/s = cells ÷ the data controller's allocation+measurement time;
+//   throughput   per repetition, per measuring mode (an own pool of each thread count, Dispatch's
+//                concurrentPerform; interleaved): a new table and cold text caches, reloadData of every
+//                cell of the scenario, until the commit. cells/s = cells ÷ the data controller's allocation+measurement time;
 //                also the wall time from reloadData to the end of the commit
 //   scroll       per refresh rate: a table with a first page, batch fetching on (a page per fetch, appended
 //                from the fetch's background queue), scrolled at the scenario's speed for a few seconds
@@ -66,8 +66,14 @@ public struct PipelineRunner {
     public func run() -> PipelineMeasurements {
         var result = PipelineMeasurements(settings: settings)
         let modes = settings.threadCounts.map { MeasuringMode.pool(width: $0) } + [.concurrentPerform]
-        for mode in modes {
-            result.throughput.append(throughput(mode))
+        result.throughput = modes.map { PipelineThroughput(mode: $0) }
+        // Modes interleaved within each repetition, so a change in the machine's load spreads over all of
+        // them instead of landing on one (the scaling ratio pairs repetition i of each).
+        for repetition in 0..<(settings.warmup + settings.repetitions) {
+            for (index, mode) in modes.enumerated() {
+                progress?("pipeline throughput \(result.throughput[index].label) \(repetition + 1)/\(settings.warmup + settings.repetitions)")
+                reload(mode, measured: repetition >= settings.warmup, into: &result.throughput[index])
+            }
         }
         for rate in settings.refreshRates {
             result.scrolls.append(scroll(rate: rate, streaming: false))
@@ -80,28 +86,24 @@ public struct PipelineRunner {
 
     // MARK: - Throughput
 
-    private func throughput(_ mode: MeasuringMode) -> PipelineThroughput {
-        var series = PipelineThroughput(mode: mode)
-        for repetition in 0..<(settings.warmup + settings.repetitions) {
-            progress?("pipeline throughput \(series.label) \(repetition + 1)/\(settings.warmup + settings.repetitions)")
-            let source = FeedListSource(engine: NodeTreeFeedEngine(cells: settings.cells), pool: models,
-                                        initialRows: settings.cells, pageSize: 0)
-            let table = TableNode(measuringMode: mode)
-            table.dataSource = source
-            table.delegate = source
-            table.setViewportSize(Size(width: settings.width, height: settings.viewportHeight))
-            let start = DispatchTime.now().uptimeNanoseconds
-            table.reloadData()
-            Self.pump { table.committedEditCount >= 1 }
-            let wall = DispatchTime.now().uptimeNanoseconds - start
-            let statistics = table.dataControllerStatistics
-            guard repetition >= settings.warmup else { continue }
-            series.cellsPerSecond.append(Double(statistics.lastMeasuredCells)
-                                         / max(Double(statistics.lastMeasureNanoseconds) / 1e9, 1e-9))
-            series.reloadMilliseconds.append(Double(wall) / 1e6)
-            series.blocksOnMainActor += statistics.nodeBlocksOnMainActor
-        }
-        return series
+    /// One reloadData of every cell on a new table, until its commit.
+    private func reload(_ mode: MeasuringMode, measured: Bool, into series: inout PipelineThroughput) {
+        let source = FeedListSource(engine: NodeTreeFeedEngine(cells: settings.cells), pool: models,
+                                    initialRows: settings.cells, pageSize: 0)
+        let table = TableNode(measuringMode: mode)
+        table.dataSource = source
+        table.delegate = source
+        table.setViewportSize(Size(width: settings.width, height: settings.viewportHeight))
+        let start = DispatchTime.now().uptimeNanoseconds
+        table.reloadData()
+        Self.pump { table.committedEditCount >= 1 }
+        let wall = DispatchTime.now().uptimeNanoseconds - start
+        let statistics = table.dataControllerStatistics
+        series.blocksOnMainActor += statistics.nodeBlocksOnMainActor
+        guard measured else { return }
+        series.cellsPerSecond.append(Double(statistics.lastMeasuredCells)
+                                     / max(Double(statistics.lastMeasureNanoseconds) / 1e9, 1e-9))
+        series.reloadMilliseconds.append(Double(wall) / 1e6)
     }
 
     // MARK: - Scroll

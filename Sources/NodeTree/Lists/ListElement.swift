@@ -62,8 +62,8 @@ public final class ListElement: @unchecked Sendable {
     }
 
     /// Allocates if needed and measures the node for its current range (Texture's step 3: a range without
-    /// significant area is not measured); the node's frame becomes origin zero and that size, so a layout
-    /// pass before the node is displayed (an ASM node entering preload) lays out at that size. Any
+    /// significant area is not measured); an unloaded node's frame becomes origin zero and that size, so a
+    /// layout pass before the node is displayed (an ASM node entering preload) lays out at that size. Any
     /// thread but the main actor. Returns whether the block ran.
     @discardableResult
     func allocateAndMeasure() -> Bool {
@@ -77,7 +77,9 @@ public final class ListElement: @unchecked Sendable {
             return made
         }
         let size = node.layoutThatFits(range).size
-        node.frame = Rect(origin: .zero, size: size)
+        // A loaded node is on screen or was: its commit places it (a write here would reach its view later,
+        // through the pending-state flush, at origin zero).
+        if !node.isNodeLoaded { node.frame = Rect(origin: .zero, size: size) }
         state.withLock { s in
             // A width change while measuring set a new range: leave the element unmeasured for it.
             if s.constrainedSize == range {

@@ -41,7 +41,7 @@ struct ListLayoutSnapshot: Sendable {
         snapshot.frames.reserveCapacity(elements.count)
         var y = 0.0, x = 0.0, lineHeight = 0.0, lineStart = 0
         func closeLine(upTo end: Int) {
-            for index in lineStart..<end {
+            for _ in lineStart..<end {
                 snapshot.lineMinY.append(y)
                 snapshot.lineMaxY.append(y + lineHeight)
             }

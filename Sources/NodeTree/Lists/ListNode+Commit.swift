@@ -38,6 +38,9 @@ extension ListNode {
         p.statistics.commits += 1
         p.statistics.commitNanoseconds += end - start
         p.statistics.lastCommitNanoseconds = end - start
+        if p.statistics.batchToCommitNanoseconds.count >= ListStatistics.latencyCapacity {
+            p.statistics.batchToCommitNanoseconds.removeFirst(ListStatistics.latencyCapacity / 2)
+        }
         p.statistics.batchToCommitNanoseconds.append(end &- prepared.edit.submittedAt)
         // 5. Completions.
         for completion in prepared.edit.completions { completion(true) }

@@ -19,8 +19,10 @@ public struct ListStatistics: Hashable, Sendable {
     public var viewsLoaded = 0
     public var batchFetchesBegun = 0
     /// From the request (performBatchUpdates, reloadData) to the end of its commit, per committed edit,
-    /// oldest first; `ListNode.takeBatchToCommitLatencies()` empties it.
+    /// oldest first; `ListNode.takeBatchToCommitLatencies()` empties it. A list nobody reads keeps the
+    /// newest `latencyCapacity` / 2 or more.
     public var batchToCommitNanoseconds: [UInt64] = []
+    public static let latencyCapacity = 8192
 
     public init() {}
 }
