@@ -6,7 +6,9 @@
 // order, so the second of two edits always validates against the counts the first left. The turn is not a
 // lock held across user code: the mutex guards only the ticket counters, and a turn covers neither node
 // blocks nor measurement (those run on the editing queue afterwards), so a caller waits at most for other
-// callers' updates closures and count queries — never for a worker's measurement.
+// callers' updates closures and count queries — never for a worker's measurement. Hence an updates closure
+// must not wait for the main actor: the main actor may be waiting for the turn (Texture's deadlock class of a
+// block dispatching synchronously to a waiting main thread, #641).
 //
 // A caller already holding the turn on this thread (a performBatchUpdates inside another's updates
 // closure) is nested, as in Texture: it joins the open batch instead of waiting for itself.

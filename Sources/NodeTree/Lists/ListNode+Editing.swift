@@ -22,7 +22,8 @@ import LayoutCore
 
 extension ListNode {
     /// Texture's performBatchUpdates:completion:. Any thread. Throws `BatchUpdateError` when the batch does
-    /// not match the data source; the list is then unchanged.
+    /// not match the data source; the list is then unchanged. `updates` runs in the edit's turn: it must not
+    /// wait for the main actor (which may itself be waiting for the turn, to ask for an edit).
     public func performBatchUpdates(_ updates: (inout BatchUpdate) -> Void,
                                     completion: ListCompletion? = nil) throws(BatchUpdateError) {
         if turnstile.isHeldByCurrentThread {
