@@ -99,6 +99,31 @@ import LayoutCore
         #expect(fetcher.fetches.load() == 2)
     }
 
+    @Test func fetchingContinuesUntilTheContentReachesTheLead() async {
+        // Texture's testThatWeBatchFetchUntilContentRequirementIsMet: one item per fetch; each commit checks
+        // again, until the content reaches the viewport plus two screens, and stops within a few items.
+        let model = ListModel([[]])
+        let fetcher = PageFetcher(model: model, pageSize: 1)
+        let delegate = FetchingDelegate(fetcher)
+        let table = TableNode()
+        table.dataSource = model
+        table.delegate = delegate
+        table.setViewportSize(Size(width: 100, height: 100))
+        table.reloadData()
+        var pages = fetcher.completed.makeAsyncIterator()
+        while true {
+            _ = await pages.next()
+            await table.waitUntilAllUpdatesAreCommitted()
+            await drainMainQueue()
+            await drainMainQueue()
+            if !table.batchFetchingContext.isFetching { break }
+        }
+        #expect(fetcher.fetches.load() > 2)
+        #expect(table.contentSize.height >= 100 + 100 * 2)
+        #expect(table.contentSize.height <= 100 + 100 * 2 + 3 * 50)
+        #expect(table.committedNodes.count == fetcher.fetches.load())
+    }
+
     @Test func anEmptyListOnScreenFetchesExactlyOnce() async {
         // Texture's testThatBatchFetchHappensForEmptyCollection: the fetch brings nothing; its empty
         // commit does not check again.
