@@ -59,8 +59,34 @@ extension RunCommand {
                                          timingsValid: !BuildConfiguration.isDebug)
         result.metrics += pipeline.metrics
         Self.note(load: load, in: &result)
-        try emit(result, trailer: PipelineReport.render(pipeline))
+        if json {
+            try emit(result)
+        } else {
+            print(Self.pipelineOnlyTable(result, pipeline), terminator: "")
+            try saveWithoutTable(result)
+        }
         try Self.requireNoMainActorBlocks(pipeline)
+    }
+
+    /// `emit`'s saving, without its table.
+    private func saveWithoutTable(_ result: ResultDocument) throws {
+        guard !noSave else { return }
+        do {
+            let path = try ResultFiles.save(result, under: output ?? ResultFiles.defaultRunsDirectory, profile: nil)
+            print("\nsaved \(path) (+ summary.md, charts)")
+        } catch {
+            ExitStatus.printError("error: could not save the result: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The layout table's header (scenario, engine, build) and notes, then the pipeline's table: the
+    /// layout table's phase and counter sections would be empty.
+    static func pipelineOnlyTable(_ result: ResultDocument, _ pipeline: PipelineMeasurements) -> String {
+        let lines = TableReport.render(result).split(separator: "\n", omittingEmptySubsequences: false)
+        let header = lines.prefix { !$0.isEmpty }.filter { !$0.hasPrefix("medians of") }
+        let notes = lines.filter { $0.hasPrefix("note:") || $0.hasPrefix("DEBUG BUILD") }
+        return (header + [""] + notes).joined(separator: "\n") + "\n\n" + PipelineReport.render(pipeline)
     }
 
     /// A node block on the main actor breaks the pipeline's contract: the run fails.
