@@ -268,6 +268,9 @@ extension DisplayNode {
         context.timings.diffNanoseconds = contextStart - diffStart
         context.timings.contextNanoseconds = end - contextStart
         if attach { state.withLock { $0.pendingTransitionContext = context } }
+        #if LOOM_RACE_FAULTS
+        if attach && RaceFaults.isActive(.transitionContext) { RaceFaults.injectTransitionContextWriteOutsideLock(&state.unsynchronizedAddress().pointee.pendingTransitionContext) }
+        #endif
         return context
     }
 
