@@ -269,7 +269,7 @@ extension DisplayNode {
         context.timings.contextNanoseconds = end - contextStart
         if attach { state.withLock { $0.pendingTransitionContext = context } }
         #if LOOM_RACE_FAULTS
-        if attach && RaceFaults.isActive(.transitionContext) { RaceFaults.injectTransitionContextWriteOutsideLock(&state.unsynchronizedAddress().pointee.pendingTransitionContext) }
+        if attach && RaceFaults.isActive(.transitionContext) { RaceFaults.injectTransitionContextWriteOutsideLock(context) }
         #endif
         return context
     }

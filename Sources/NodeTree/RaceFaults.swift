@@ -46,13 +46,15 @@ public enum RaceFault: String, CaseIterable, Sendable {
     /// Automatic subnode management installs its new subnode list, then writes it again outside the lock.
     /// Breaks §4 (the commit's subnode list edits) and §1.2.
     case asmPendingSubnodes = "asm-pending-subnodes"
-    /// A transition attaches its context, then writes the node's pending context field again outside the
-    /// lock. Breaks §1.1/§5: a transition's state is guarded by the node's lock.
+    /// A transition attaches its context to the node (under the node's lock: other threads may now read it),
+    /// then writes a field of the context (its timings) again. Breaks §1.1/§5: a transition's state is
+    /// written before it is published under the lock, never after.
     case transitionContext = "transition-context"
     /// A scroll node's measurement records its content size, then writes it again outside the lock.
     /// Breaks §6 with §1.2: the scroll node's content size is node state, written under its lock.
     case scrollContentSize = "scroll-content-size"
-    /// A text node's measurement reads its text again without the text lock. Breaks §1.2/§1.3:
+    /// A text node's measurement reads its text state (the text's revision) again without the text lock.
+    /// Breaks §1.2/§1.3:
     /// measurement runs on any thread and reads the node's configuration under its lock.
     case textReadDuringMeasurement = "text-read-during-measurement"
 
@@ -151,63 +153,56 @@ extension Locked {
 }
 
 extension RaceFaults {
-    /// Reads the field's bytes, and with `write` stores them back unchanged, without any lock: plain
-    /// typed accesses of the field's size, which the thread sanitizer checks against every other access
-    /// (it does not see raw-memory loads and stores). Words, not the field's own type, so a reference is
-    /// neither retained nor released: a stale value written back cannot unbalance its count.
+    /// Writes the field without any lock, leaving its value as it is: an inout access of the field, which the
+    /// thread sanitizer checks against every other access of it (it does not check raw-memory loads and
+    /// stores). Nothing is stored, so a reference is neither retained nor released: a stale value cannot be
+    /// written back.
     @inline(never)
-    static func unsynchronizedAccess(_ address: UnsafeMutableRawPointer, byteCount: Int, write: Bool) {
-        var offset = 0
-        while offset + 8 <= byteCount {
-            let word = (address + offset).assumingMemoryBound(to: UInt64.self)
-            if write { word.pointee = word.pointee } else { _ = word.pointee }
-            offset += 8
-        }
-        while offset < byteCount {
-            let byte = (address + offset).assumingMemoryBound(to: UInt8.self)
-            if write { byte.pointee = byte.pointee } else { _ = byte.pointee }
-            offset += 1
-        }
+    static func unsynchronizedWrite<T>(_ field: UnsafeMutablePointer<T>) {
+        withUnsafeMutablePointer(to: &field.pointee) { _ in }
     }
 
     @inline(never)
     static func injectBridgedPropertyWriteAfterLock(_ field: UnsafeMutablePointer<Double>) {
-        unsynchronizedAccess(field, byteCount: MemoryLayout<Double>.size, write: true)
+        unsynchronizedWrite(field)
     }
 
     @inline(never)
     static func injectLayoutCachePublishOutsideLock(_ field: UnsafeMutablePointer<UInt64>) {
-        unsynchronizedAccess(field, byteCount: MemoryLayout<UInt64>.size, write: true)
+        unsynchronizedWrite(field)
     }
 
     @inline(never)
     static func injectRegistrationFlagWriteOutsideLock(_ field: UnsafeMutablePointer<Bool>) {
-        unsynchronizedAccess(field, byteCount: MemoryLayout<Bool>.size, write: true)
+        unsynchronizedWrite(field)
     }
 
     @inline(never)
     static func injectSubnodeListWriteOutsideLock(_ field: UnsafeMutablePointer<[DisplayNode]>) {
-        unsynchronizedAccess(field, byteCount: MemoryLayout<[DisplayNode]>.size, write: true)
+        unsynchronizedWrite(field)
     }
 
     @inline(never)
     static func injectASMSubnodeListWriteOutsideLock(_ field: UnsafeMutablePointer<[DisplayNode]>) {
-        unsynchronizedAccess(field, byteCount: MemoryLayout<[DisplayNode]>.size, write: true)
+        unsynchronizedWrite(field)
     }
 
     @inline(never)
-    static func injectTransitionContextWriteOutsideLock(_ field: UnsafeMutablePointer<TransitionContext?>) {
-        unsynchronizedAccess(field, byteCount: MemoryLayout<TransitionContext?>.size, write: true)
+    static func injectTransitionContextWriteOutsideLock(_ context: TransitionContext) {
+        context.timings.contextNanoseconds = context.timings.contextNanoseconds
     }
 
     @inline(never)
     static func injectScrollContentSizeWriteOutsideLock<T>(_ field: UnsafeMutablePointer<T>) {
-        unsynchronizedAccess(field, byteCount: MemoryLayout<T>.size, write: true)
+        unsynchronizedWrite(field)
     }
 
     @inline(never)
-    static func injectTextReadOutsideLock<T>(_ field: UnsafeMutablePointer<T>) {
-        unsynchronizedAccess(field, byteCount: MemoryLayout<T>.size, write: false)
+    static func injectTextReadOutsideLock(_ field: UnsafeMutablePointer<UInt64>) {
+        // A concrete type: a generic read copies through the type's value witness, which the sanitizer
+        // does not see.
+        let revision = field.pointee
+        withExtendedLifetime(revision) {}
     }
 }
 
@@ -264,7 +259,7 @@ final class RaceScheduleLane {
 
     init(seed: UInt64, stream: UInt64) {
         state = seed &* 0x9E37_79B9_7F4A_7C15 ^ (stream &+ 1) &* 0xBF58_476D_1CE4_E5B9
-        delayChance = [8, 24, 48, 96][Int(next() % 4)]
+        delayChance = [32, 64, 128, 192][Int(next() % 4)]
     }
 
     private func next() -> UInt64 {
@@ -279,10 +274,11 @@ final class RaceScheduleLane {
         let draw = next()
         guard draw & 255 < delayChance else { return }
         switch (draw >> 8) & 63 {
-        case 0:
-            // A rare long pause: the other lanes run on while this one sits after its release.
-            usleep(UInt32(20 + (draw >> 16) % 180))
-        case 1...8:
+        case 0...15:
+            // A long pause: the other lanes run on while this one sits at its lock.
+            usleep(UInt32(20 + (draw >> 16) % 80))
+        case 16...39:
+            // The processor goes to another lane right here, between an access and the next ordering.
             sched_yield()
         default:
             // A short spin: shifts this lane's next accesses by a few hundred instructions.

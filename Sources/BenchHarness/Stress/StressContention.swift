@@ -99,13 +99,19 @@ final class StressContention: @unchecked Sendable {
 
     /// The most operations one burst runs on its node.
     static let maximumBurst = 8
+    /// Contended operations per phase, and the share of bursts that go to the phase's node.
+    static let phaseLength = 400
+    static let focusShare = 0.8
 
     /// A burst of contended operations of `lane` on one hot node (lane 0 on the main actor); returns how
     /// many ran. A burst, not one operation: between two operations of a lane the harness takes its forest
     /// lock, which orders the lane after every other lane's last operation; within a burst nothing does.
     @discardableResult
     func perform(lane: Int, _ rng: inout StressRandom) -> Int {
-        let target = Target.allCases[rng.below(Target.allCases.count)]
+        // Phases: every lane mostly works on the same hot node for a while, so lanes meet there.
+        let phase = operations.load(ordering: .relaxed) / Self.phaseLength
+        let target = rng.chance(Self.focusShare)
+            ? Target.allCases[phase % Target.allCases.count] : Target.allCases[rng.below(Target.allCases.count)]
         // One action, repeated: a read or write hammered while another lane does the same.
         let action = rng.below(60)
         let burst = 1 + rng.below(Self.maximumBurst)
@@ -185,13 +191,15 @@ final class StressContention: @unchecked Sendable {
             default: measure(asmUnloaded, &rng)
             }
         case .asmLoaded:
-            switch action % 5 {
+            switch action % 6 {
             case 0:
                 asmLoaded.variant = rng.below(24)
                 asmLoaded.setNeedsLayout()
             case 1: measure(asmLoaded, &rng)
             case 2: asmLoaded.cancelLayoutTransition()
-            case 3: _ = (asmLoaded.pendingLayoutTransitionContext, asmLoaded.isRunningLayoutTransition)
+            case 3: _ = (asmLoaded.pendingLayoutTransitionContext?.timings.totalNanoseconds,
+                         asmLoaded.isRunningLayoutTransition)
+            case 4: _ = asmLoaded.pendingLayoutTransitionContext?.isCompleted
             default: writeProperty(asmLoaded, action, &rng)
             }
         case .arena:
@@ -204,8 +212,9 @@ final class StressContention: @unchecked Sendable {
         let mine = laneLeaves[lane][rng.below(laneLeaves[lane].count)]
         switch action % 3 {
         case 0:
+            // No setNeedsLayout after the edit (nothing lays the arena out): it would take the arena's lock
+            // and so order every later access of the arena after this edit.
             if mine.supernode == nil { arena.addSubnode(mine) } else { mine.removeFromSupernode() }
-            arena.setNeedsLayout()
         case 1: measure(arena, &rng)
         default: _ = arena.subnodes.count
         }
@@ -233,8 +242,8 @@ final class StressContention: @unchecked Sendable {
         case .asmUnloaded:
             measure(asmUnloaded, &rng)
         case .asmLoaded:
-            switch action % 3 {
-            case 0:
+            switch action % 4 {
+            case 0, 3:
                 asmLoaded.variant = rng.below(24)
                 asmLoaded.transitionLayout(animated: false)
             case 1:
