@@ -235,6 +235,9 @@ extension DisplayNode {
         applyAutomaticInsertionsAndMoves(context.changes)
         // h.
         animateLayoutTransition(context)
+        #if LOOM_RACE_FAULTS
+        if RaceFaults.isActive(.transitionContext) { RaceFaults.injectTransitionContextWriteOutsideLock(context) }
+        #endif
         // i.
         if transitionIDStorage.compareExchange(expected: request.id, desired: 0, ordering: .acquiringAndReleasing)
             .exchanged {
@@ -268,9 +271,6 @@ extension DisplayNode {
         context.timings.diffNanoseconds = contextStart - diffStart
         context.timings.contextNanoseconds = end - contextStart
         if attach { state.withLock { $0.pendingTransitionContext = context } }
-        #if LOOM_RACE_FAULTS
-        if attach && RaceFaults.isActive(.transitionContext) { RaceFaults.injectTransitionContextWriteOutsideLock(context) }
-        #endif
         return context
     }
 

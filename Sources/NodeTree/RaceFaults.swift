@@ -46,9 +46,9 @@ public enum RaceFault: String, CaseIterable, Sendable {
     /// Automatic subnode management installs its new subnode list, then writes it again outside the lock.
     /// Breaks §4 (the commit's subnode list edits) and §1.2.
     case asmPendingSubnodes = "asm-pending-subnodes"
-    /// A transition attaches its context to the node (under the node's lock: other threads may now read it),
-    /// then writes a field of the context (its timings) again. Breaks §1.1/§5: a transition's state is
-    /// written before it is published under the lock, never after.
+    /// After applying a transition, the main actor writes a field of its context (the timings) again — a
+    /// context it published as the node's pending context, which other threads may hold and read. Breaks
+    /// §1.1/§5: a transition's state is written before it is published under the lock, never after.
     case transitionContext = "transition-context"
     /// A scroll node's measurement records its content size, then writes it again outside the lock.
     /// Breaks §6 with §1.2: the scroll node's content size is node state, written under its lock.

@@ -22,7 +22,7 @@ struct StressRaceOptions: ParsableArguments {
 
     func validate() throws {
         guard injectRace == "list" else { return }
-        let lines = RaceFault.allCases.map { "\($0.rawValue): \($0.mechanism) (\($0.site))" }
+        let lines = RaceFault.allCases.map { "\($0.rawValue): \($0.mechanism) (\($0.site), \($0.functionName))" }
         let compiled = RaceFaults.isCompiledIn ? "compiled into this build" : "not compiled into this build"
         throw CleanExit.message((lines + ["race faults: \(compiled)"]).joined(separator: "\n"))
     }

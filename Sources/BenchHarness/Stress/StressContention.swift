@@ -197,8 +197,11 @@ final class StressContention: @unchecked Sendable {
                 asmLoaded.setNeedsLayout()
             case 1: measure(asmLoaded, &rng)
             case 2: asmLoaded.cancelLayoutTransition()
-            case 3: _ = (asmLoaded.pendingLayoutTransitionContext?.timings.totalNanoseconds,
-                         asmLoaded.isRunningLayoutTransition)
+            case 3:
+                // A context another thread published: read it a few times, as an observer would.
+                if let context = asmLoaded.pendingLayoutTransitionContext {
+                    for _ in 0..<8 { _ = context.timings.totalNanoseconds }
+                }
             case 4: _ = asmLoaded.pendingLayoutTransitionContext?.isCompleted
             default: writeProperty(asmLoaded, action, &rng)
             }

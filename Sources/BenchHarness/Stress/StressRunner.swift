@@ -199,7 +199,8 @@ public enum StressRunner {
                 break
             }
             if let contention = lanes.contention, hotRNG.chance(lanes.contentionShare) {
-                lanes.progress?.note(contention.perform(lane: lane, &hotRNG))
+                let performed = contention.perform(lane: lane, &hotRNG)
+                lanes.progress?.note(performed)
                 continue
             }
             let op = generator.next()
