@@ -174,7 +174,9 @@ extension DisplayNode {
         }
         guard replaced else { return false }
         #if LOOM_RACE_FAULTS
-        if RaceFaults.isActive(.asmPendingSubnodes) { RaceFaults.injectASMSubnodeListWriteOutsideLock(&state.unsynchronizedAddress().pointee.subnodes) }
+        if RaceFaults.isActive(.asmPendingSubnodes) {
+            RaceFaults.injectASMSubnodeListWriteOutsideLock(&state.unsynchronizedAddress().pointee.subnodes)
+        }
         #endif
         for node in changes.removedSubnodes {
             let left = node.state.withLock { s -> Bool in

@@ -66,7 +66,9 @@ extension DisplayNode {
             return .register
         }
         #if LOOM_RACE_FAULTS
-        if RaceFaults.isActive(.pendingStateRegistration) { RaceFaults.injectRegistrationFlagWriteOutsideLock(&state.unsynchronizedAddress().pointee.isRegisteredForFlush) }
+        if RaceFaults.isActive(.pendingStateRegistration) {
+            RaceFaults.injectRegistrationFlagWriteOutsideLock(&state.unsynchronizedAddress().pointee.isRegisteredForFlush)
+        }
         #endif
         switch outcome {
         case .stored: break
@@ -166,7 +168,9 @@ extension DisplayNode {
                 s.pendingViewState.dirty.insert(.alpha)
             }, apply: { $0.alpha = newValue })
             #if LOOM_RACE_FAULTS
-            if RaceFaults.isActive(.bridgedPropertyAfterLock) { RaceFaults.injectBridgedPropertyWriteAfterLock(&state.unsynchronizedAddress().pointee.pendingViewState.alpha) }
+            if RaceFaults.isActive(.bridgedPropertyAfterLock) {
+                RaceFaults.injectBridgedPropertyWriteAfterLock(&state.unsynchronizedAddress().pointee.pendingViewState.alpha)
+            }
             #endif
         }
     }

@@ -226,7 +226,9 @@ extension DisplayNode {
             }
         }
         #if LOOM_RACE_FAULTS
-        if RaceFaults.isActive(.hierarchyLink) { RaceFaults.injectSubnodeListWriteOutsideLock(&state.unsynchronizedAddress().pointee.subnodes) }
+        if RaceFaults.isActive(.hierarchyLink) {
+            RaceFaults.injectSubnodeListWriteOutsideLock(&state.unsynchronizedAddress().pointee.subnodes)
+        }
         #endif
         subnode.state.withLock { $0.supernodeLink = SupernodeLink(self) }
         replaced?.state.withLock { $0.supernodeLink = nil }

@@ -136,7 +136,9 @@ extension DisplayNode {
             }
         }
         #if LOOM_RACE_FAULTS
-        if RaceFaults.isActive(.layoutCachePublish) { RaceFaults.injectLayoutCachePublishOutsideLock(&state.unsynchronizedAddress().pointee.pendingSlot.version) }
+        if RaceFaults.isActive(.layoutCachePublish) {
+            RaceFaults.injectLayoutCachePublishOutsideLock(&state.unsynchronizedAddress().pointee.pendingSlot.version)
+        }
         #endif
     }
 

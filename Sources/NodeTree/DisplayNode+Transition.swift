@@ -236,7 +236,9 @@ extension DisplayNode {
         // h.
         animateLayoutTransition(context)
         #if LOOM_RACE_FAULTS
-        if RaceFaults.isActive(.transitionContext) { RaceFaults.injectTransitionContextWriteOutsideLock(context) }
+        if RaceFaults.isActive(.transitionContext) {
+            RaceFaults.injectTransitionContextWriteOutsideLock(context)
+        }
         #endif
         // i.
         if transitionIDStorage.compareExchange(expected: request.id, desired: 0, ordering: .acquiringAndReleasing)

@@ -16,45 +16,49 @@ import Synchronization
 // the selection exist in every build, so `bench` can say "not in this build" instead of failing to link.
 //
 // Each fault is one site in the tree, a `#if LOOM_RACE_FAULTS` block of a line or two that calls the
-// fault's own function below. That function repeats one access the site just made under the lock — the
-// same bytes, read or written back unchanged — without the lock: the program computes what it computed
+// fault's own function below. That function repeats, without the lock, an access the site just made under
+// it — an inout access that stores nothing, or a plain read — so the program computes what it computed
 // before, but the access is a data race, which is what each fault stands for. Every fault has its own
-// function (never inlined) so a sanitizer report names the fault in its stack.
+// function (never inlined) so a sanitizer report names the fault in its stack. The accesses are ones the
+// thread sanitizer sees in Swift: it does not see raw-memory loads and stores, nor a copy of a generic value.
 //
 // Schedule perturbation: with a seed set for a thread (`RaceSchedule.start(seed:stream:)`, which the stress
-// lanes call), every acquisition and release of a node-tree lock (Locked.swift) may spin a little, yield the
-// processor, or sleep a few microseconds, by that thread's own random stream. That widens the windows in which two
-// threads touch one node without an ordering, in the spirit of probabilistic concurrency testing (PCT): a
+// lanes call), every acquisition and release of a node-tree lock (Locked.swift) may spin a little, yield
+// the processor, or sleep a few microseconds, by that thread's own random stream. That widens the windows
+// in which two threads touch one node without an ordering, in the spirit of probabilistic concurrency
+// testing (PCT): a
 // seed fixes the shape of each lane's delays, so a schedule's shape replays with it (the operating system's
 // scheduling does not). None of it synchronises: it only costs time.
 
 /// A deliberate race inside NodeTree (LOOM_RACE_FAULTS builds only), by the shared state it breaks and the
-/// Texture mechanism (texture-behaviour §1) that guards that state.
+/// Texture mechanism (reference 1) that guards that state.
 public enum RaceFault: String, CaseIterable, Sendable {
     /// `alpha`'s setter writes the pending view state's alpha again after releasing the node's lock.
-    /// Breaks §1.2/§1.4: bridged properties are read and written under the node's instance lock.
+    /// Breaks reference 1.2, 1.4: bridged properties are read and written under the node's instance lock.
     case bridgedPropertyAfterLock = "bridged-property-after-lock"
     /// A measurement's publish writes the pending layout slot's version again outside the lock.
-    /// Breaks §2.8 (and DESIGN.md's versioned cache): the layout cache is published under the lock.
+    /// Breaks reference 2.8 (and DESIGN.md's versioned cache): the layout cache is published under the lock.
     case layoutCachePublish = "layout-cache-publish"
     /// An off-main bridged write sets the "registered for flush" flag again outside the lock.
-    /// Breaks §1.4 rule 3: registering with the pending-state controller is decided under the node's lock.
+    /// Breaks reference 1.4 (rule 3): registering with the pending-state controller is decided under the
+    /// node's lock.
     case pendingStateRegistration = "pending-state-registration"
     /// A hand edit (`addSubnode`, `insertSubnode`…) writes the supernode's subnode list again outside its
-    /// lock. Breaks §1.2: hierarchy links are edited under the node's lock.
+    /// lock. Breaks reference 1.2: hierarchy links are edited under the node's lock.
     case hierarchyLink = "hierarchy-link"
     /// Automatic subnode management installs its new subnode list, then writes it again outside the lock.
-    /// Breaks §4 (the commit's subnode list edits) and §1.2.
+    /// Breaks reference 4 (the commit's subnode list edits) and reference 1.2.
     case asmPendingSubnodes = "asm-pending-subnodes"
     /// After applying a transition, the main actor writes a field of its context (the timings) again — a
     /// context it published as the node's pending context, which other threads may hold and read. Breaks
-    /// §1.1/§5: a transition's state is written before it is published under the lock, never after.
+    /// reference 1.1, 5: a transition's state is written before it is published under the lock, never
+    /// after.
     case transitionContext = "transition-context"
     /// A scroll node's measurement records its content size, then writes it again outside the lock.
-    /// Breaks §6 with §1.2: the scroll node's content size is node state, written under its lock.
+    /// Breaks reference 6 with 1.2: the scroll node's content size is node state, written under its lock.
     case scrollContentSize = "scroll-content-size"
     /// A text node's measurement reads its text state (the text's revision) again without the text lock.
-    /// Breaks §1.2/§1.3:
+    /// Breaks reference 1.2, 1.3:
     /// measurement runs on any thread and reads the node's configuration under its lock.
     case textReadDuringMeasurement = "text-read-during-measurement"
 
@@ -85,17 +89,17 @@ public enum RaceFault: String, CaseIterable, Sendable {
         }
     }
 
-    /// The Texture mechanism the fault breaks (texture-behaviour §1 and the section of the state).
+    /// The Texture mechanism the fault breaks (reference 1 and the section of the state).
     public var mechanism: String {
         switch self {
-        case .bridgedPropertyAfterLock: "§1.2/§1.4 bridged properties under the instance lock"
-        case .layoutCachePublish: "§1.2/§2.8 layout cache published under the lock"
-        case .pendingStateRegistration: "§1.4 rule 3 flush registration decided under the lock"
-        case .hierarchyLink: "§1.2 hierarchy links edited under the lock"
-        case .asmPendingSubnodes: "§1.2/§4 ASM commit's subnode list under the lock"
-        case .transitionContext: "§1.1/§5 transition context guarded by the node's lock"
-        case .scrollContentSize: "§1.2/§6 scroll content size is locked node state"
-        case .textReadDuringMeasurement: "§1.2/§1.3 measurement reads configuration under the lock"
+        case .bridgedPropertyAfterLock: "bridged properties are read and written under the node's lock (reference 1.2, 1.4)"
+        case .layoutCachePublish: "a measurement publishes the layout cache under the lock (reference 1.2, 2.8)"
+        case .pendingStateRegistration: "the first off-main write registers for the flush under the lock (reference 1.4)"
+        case .hierarchyLink: "hierarchy links are edited under the lock (reference 1.2)"
+        case .asmPendingSubnodes: "ASM's commit edits the subnode list under the lock (reference 1.2, 4)"
+        case .transitionContext: "a transition context is complete before it is published (reference 1.1, 5)"
+        case .scrollContentSize: "the scroll content size is node state under the lock (reference 1.2, 6)"
+        case .textReadDuringMeasurement: "measurement reads the node's configuration under the lock (reference 1.2, 1.3)"
         }
     }
 }
@@ -208,10 +212,11 @@ extension RaceFaults {
 
 #endif
 
-/// Seeded schedule perturbation at the node tree's lock releases (LOOM_RACE_FAULTS builds; a no-op
-/// elsewhere).
+/// Seeded schedule perturbation where the node tree takes and releases its locks (LOOM_RACE_FAULTS builds;
+/// a no-op elsewhere).
 public enum RaceSchedule {
-    /// Perturbs the calling thread's lock releases from now on, by the stream (`seed`, `stream`).
+    /// Perturbs the calling thread's lock acquisitions and releases from now on, by the stream (`seed`,
+    /// `stream`).
     public static func start(seed: UInt64, stream: UInt64) {
         #if LOOM_RACE_FAULTS
         let lane = RaceScheduleLane(seed: seed, stream: stream)

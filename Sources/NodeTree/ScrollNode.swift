@@ -149,7 +149,9 @@ open class ScrollNode: DisplayNode, @unchecked Sendable {
                                                 contentSize: contentSize))
         }
         #if LOOM_RACE_FAULTS
-        if RaceFaults.isActive(.scrollContentSize) { RaceFaults.injectScrollContentSizeWriteOutsideLock(&scrollState.unsynchronizedAddress().pointee.contentCalculatedSize) }
+        if RaceFaults.isActive(.scrollContentSize) {
+            RaceFaults.injectScrollContentSizeWriteOutsideLock(&scrollState.unsynchronizedAddress().pointee.contentCalculatedSize)
+        }
         #endif
         var selfSize = constrainedSize.clamp(parentSize)
         if !PixelGrid.isValidForLayout(selfSize.width) { selfSize.width = contentSize.width }

@@ -31,6 +31,9 @@ struct StressRaceOptions: ParsableArguments {
         guard let share = Double(contention), share.isFinite else {
             throw .badOption("--contention", contention, "expected a share between 0 and 1")
         }
+        guard (0...1).contains(share) else {
+            throw .badOption("--contention", contention, "must be a share between 0 and 1")
+        }
         options.contention = share
         options.perturbSchedule = !noPerturb
         let environment = ProcessInfo.processInfo.environment[RaceFaults.environmentVariable]

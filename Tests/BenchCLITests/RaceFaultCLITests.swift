@@ -146,3 +146,30 @@ struct RaceFaultRun {
                             stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "", seconds: seconds)
     }
 }
+
+/// `bench stress`'s race options as a user meets them in any build: one-line errors, exit 2.
+struct RaceOptionCLITests {
+    @Test(arguments: [
+        (["--inject-race", "gremlins"], "error: --inject-race gremlins: one of bridged-property-after-lock, "
+            + "layout-cache-publish, pending-state-registration, hierarchy-link, asm-pending-subnodes, "
+            + "transition-context, scroll-content-size, text-read-during-measurement"),
+        (["--contention", "2"], "error: --contention 2: must be a share between 0 and 1"),
+        (["--contention", "some"], "error: --contention some: expected a share between 0 and 1"),
+    ])
+    func badRaceOptionsAreOneLine(_ arguments: [String], _ expected: String) throws {
+        let output = try BenchExecutable.run(["stress", "--ops", "10", "--no-save"] + arguments)
+        #expect(output.status == 2)
+        #expect(output.stderr == expected + "\n")
+    }
+
+    @Test func injectRaceOnABuildWithoutTheFaultsIsOneLine() throws {
+        let listing = try BenchExecutable.run(["stress", "--inject-race", "list"])
+        #expect(listing.status == 0)
+        #expect(listing.stdout.contains("hierarchy-link: "))
+        guard listing.stdout.contains("race faults: not compiled into this build") else { return }
+        let output = try BenchExecutable.run(["stress", "--ops", "10", "--no-save", "--inject-race", "hierarchy-link"])
+        #expect(output.status == 2)
+        #expect(output.stderr == "error: --inject-race hierarchy-link: this build has no race faults "
+                    + "(build it in debug with LOOM_RACE_FAULTS=1)\n")
+    }
+}
