@@ -38,8 +38,11 @@ test: test-debug test-tsan test-asan
 test-debug: setup
 	$(SWIFT) test
 
+# LOOM_RACE_FAULTS=1 compiles NodeTree's deliberate races into this debug build (never into release): the race
+# score (Tests/BenchCLITests/RaceFaultCLITests.swift) runs a bounded `bench stress` with each one in a child
+# process and expects the sanitizer's report, and a run without one that expects none.
 test-tsan: setup
-	$(SWIFT) test --sanitize=thread --scratch-path $(TSAN_SCRATCH) --disable-default-traits
+	LOOM_RACE_FAULTS=1 $(SWIFT) test --sanitize=thread --scratch-path $(TSAN_SCRATCH) --disable-default-traits
 
 # AddressSanitizer: every test (SpecEscapeAddressSanitizerTests runs only here: an escaped spec read after its
 # thread's arena was freed is a heap-use-after-free), then a bounded `bench stress` (4 workers and the main

@@ -6,6 +6,11 @@ import PackageDescription
 // in instructions (Results/PERFORMANCE.md, 2026-11-27): not worth a bug becoming memory corruption instead
 // of a trap.
 
+// LOOM_RACE_FAULTS=1 in the environment compiles NodeTree's deliberate races and schedule perturbation
+// into debug builds (Sources/NodeTree/RaceFaults.swift; `make test-tsan` sets it). Never in release builds.
+let raceFaultSettings: [SwiftSetting] = Context.environment["LOOM_RACE_FAULTS"] == "1"
+    ? [.define("LOOM_RACE_FAULTS", .when(configuration: .debug))] : []
+
 let package = Package(
     name: "Loom",
     platforms: [.macOS(.v15)],
@@ -37,7 +42,8 @@ let package = Package(
         .target(name: "CSwiftRuntime", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .target(name: "LayoutCore", dependencies: ["CThreadLocal"]),
         .target(name: "TextEngine", dependencies: ["LayoutCore", "CFreeType"]),
-        .target(name: "NodeTree", dependencies: ["LayoutCore", "TextEngine", "CThreadLocal", "CSwiftRuntime"]),
+        .target(name: "NodeTree", dependencies: ["LayoutCore", "TextEngine", "CThreadLocal", "CSwiftRuntime"],
+                swiftSettings: raceFaultSettings),
         .target(
             name: "BenchHarness",
             dependencies: ["NodeTree", "LayoutCore", "TextEngine", "CPUPinning", .product(name: "Histogram", package: "hdrhistogram-swift")]

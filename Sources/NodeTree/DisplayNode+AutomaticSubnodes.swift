@@ -173,6 +173,11 @@ extension DisplayNode {
             return true
         }
         guard replaced else { return false }
+        #if LOOM_RACE_FAULTS
+        if RaceFaults.isActive(.asmPendingSubnodes) {
+            RaceFaults.injectASMSubnodeListWriteOutsideLock(&state.unsynchronizedAddress().pointee.subnodes)
+        }
+        #endif
         for node in changes.removedSubnodes {
             let left = node.state.withLock { s -> Bool in
                 guard s.supernodeLink?.refers(to: self) == true else { return false }

@@ -65,6 +65,11 @@ extension DisplayNode {
             s.isRegisteredForFlush = true
             return .register
         }
+        #if LOOM_RACE_FAULTS
+        if RaceFaults.isActive(.pendingStateRegistration) {
+            RaceFaults.injectRegistrationFlagWriteOutsideLock(&state.unsynchronizedAddress().pointee.isRegisteredForFlush)
+        }
+        #endif
         switch outcome {
         case .stored: break
         case .applyToView(let view): MainActor.assumeIsolated { apply(view) }
@@ -162,6 +167,11 @@ extension DisplayNode {
                 s.pendingViewState.alpha = newValue
                 s.pendingViewState.dirty.insert(.alpha)
             }, apply: { $0.alpha = newValue })
+            #if LOOM_RACE_FAULTS
+            if RaceFaults.isActive(.bridgedPropertyAfterLock) {
+                RaceFaults.injectBridgedPropertyWriteAfterLock(&state.unsynchronizedAddress().pointee.pendingViewState.alpha)
+            }
+            #endif
         }
     }
 

@@ -225,6 +225,11 @@ extension DisplayNode {
                 s.subnodes.insert(subnode, at: target)
             }
         }
+        #if LOOM_RACE_FAULTS
+        if RaceFaults.isActive(.hierarchyLink) {
+            RaceFaults.injectSubnodeListWriteOutsideLock(&state.unsynchronizedAddress().pointee.subnodes)
+        }
+        #endif
         subnode.state.withLock { $0.supernodeLink = SupernodeLink(self) }
         replaced?.state.withLock { $0.supernodeLink = nil }
         if let replaced { forgetCachedLayouts(mentioning: replaced) }

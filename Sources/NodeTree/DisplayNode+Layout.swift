@@ -135,6 +135,11 @@ extension DisplayNode {
                 s.statistics.discardedMeasurements += 1
             }
         }
+        #if LOOM_RACE_FAULTS
+        if RaceFaults.isActive(.layoutCachePublish) {
+            RaceFaults.injectLayoutCachePublishOutsideLock(&state.unsynchronizedAddress().pointee.pendingSlot.version)
+        }
+        #endif
     }
 
     /// The sublayouts a cache hit hands out: the slot's, or for a child's hit whose slot has none (a leaf's

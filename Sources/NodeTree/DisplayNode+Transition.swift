@@ -235,6 +235,11 @@ extension DisplayNode {
         applyAutomaticInsertionsAndMoves(context.changes)
         // h.
         animateLayoutTransition(context)
+        #if LOOM_RACE_FAULTS
+        if RaceFaults.isActive(.transitionContext) {
+            RaceFaults.injectTransitionContextWriteOutsideLock(context)
+        }
+        #endif
         // i.
         if transitionIDStorage.compareExchange(expected: request.id, desired: 0, ordering: .acquiringAndReleasing)
             .exchanged {

@@ -42,6 +42,10 @@ public struct Locked<Value>: @unchecked Sendable {
     public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         try storage.withUnsafeMutablePointerToHeader { header in
             let word = LockedStorage<Value>.lockWord(in: header)
+            #if LOOM_RACE_FAULTS
+            RaceSchedule.atSynchronizationPoint()
+            defer { RaceSchedule.atSynchronizationPoint() }
+            #endif
             lockLockWord(word)
             defer { unlockLockWord(word) }
             return try body(&LockedStorage<Value>.value(in: header).pointee)
@@ -57,7 +61,10 @@ public struct Locked<Value>: @unchecked Sendable {
     /// hit.
     @inline(__always)
     func lockValue() -> UnsafeMutablePointer<Value> {
-        storage.withUnsafeMutablePointerToHeader { header in
+        #if LOOM_RACE_FAULTS
+        RaceSchedule.atSynchronizationPoint()
+        #endif
+        return storage.withUnsafeMutablePointerToHeader { header in
             lockLockWord(LockedStorage<Value>.lockWord(in: header))
             return LockedStorage<Value>.value(in: header)
         }
@@ -69,6 +76,9 @@ public struct Locked<Value>: @unchecked Sendable {
         storage.withUnsafeMutablePointerToHeader { header in
             unlockLockWord(LockedStorage<Value>.lockWord(in: header))
         }
+        #if LOOM_RACE_FAULTS
+        RaceSchedule.atSynchronizationPoint()
+        #endif
     }
 
     /// A copy of the value (one lock/unlock pair).

@@ -148,6 +148,11 @@ open class ScrollNode: DisplayNode, @unchecked Sendable {
             s.measuredContentSizes.record(.init(range: constrainedSize, parentSize: parentSize, version: version,
                                                 contentSize: contentSize))
         }
+        #if LOOM_RACE_FAULTS
+        if RaceFaults.isActive(.scrollContentSize) {
+            RaceFaults.injectScrollContentSizeWriteOutsideLock(&scrollState.unsynchronizedAddress().pointee.contentCalculatedSize)
+        }
+        #endif
         var selfSize = constrainedSize.clamp(parentSize)
         if !PixelGrid.isValidForLayout(selfSize.width) { selfSize.width = contentSize.width }
         if !PixelGrid.isValidForLayout(selfSize.height) { selfSize.height = contentSize.height }

@@ -134,6 +134,11 @@ open class TextNode: DisplayNode, @unchecked Sendable {
         let (text, lines, token) = textState.withLock {
             ($0.attributedText, $0.maximumNumberOfLines, $0.truncationToken)
         }
+        #if LOOM_RACE_FAULTS
+        if RaceFaults.isActive(.textReadDuringMeasurement) {
+            RaceFaults.injectTextReadOutsideLock(&textState.unsynchronizedAddress().pointee.revision)
+        }
+        #endif
         return measurer.measure(text, maxWidth: maxSize.width, maxHeight: maxSize.height,
                                 maximumNumberOfLines: lines, truncationToken: token)
     }

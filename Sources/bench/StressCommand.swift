@@ -61,6 +61,8 @@ struct StressCommand: ParsableCommand {
     @Option(help: .hidden)
     var injectFault: String?
 
+    @OptionGroup var race: StressRaceOptions
+
     @Argument(parsing: .allUnrecognized, help: .hidden)
     var unrecognized: [String] = []
 
@@ -120,6 +122,7 @@ struct StressCommand: ParsableCommand {
         }
         options.shrinkSeconds = shrink
         options.regressionDirectory = noSave ? nil : (regressions ?? Self.defaultRegressionDirectory())
+        try race.apply(to: &options)
         try options.validate()
         return options
     }

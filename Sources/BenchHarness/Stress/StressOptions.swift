@@ -1,3 +1,5 @@
+import NodeTree
+
 // What `bench stress` is asked to do (issue #7): how many worker threads drive random operations at the
 // shared forest next to the main actor, how many operations in all, from which seed, for how long at most,
 // with which recipe (the mix of operations and the forest's shape) — and the knobs around a failure:
@@ -22,6 +24,13 @@ public struct StressOptions: Sendable, Equatable {
     public var regressionDirectory: String?
     /// Time shrinking a failing script may take before the smallest failing script so far is saved.
     public var shrinkSeconds: Double = 60
+    /// The share of each lane's draws that are contended operations on the hot nodes
+    /// (StressContention.swift), on top of the recorded operations; 0 turns them off.
+    public var contention: Double = 0.25
+    /// A deliberate race inside NodeTree (builds with LOOM_RACE_FAULTS only; RaceFaults.swift).
+    public var race: RaceFault?
+    /// Seeded delays at the tree's lock releases (builds with LOOM_RACE_FAULTS only).
+    public var perturbSchedule = true
 
     public init(threads: Int = 8, operations: Int = 100_000, seed: UInt64 = 1, duration: Double? = nil,
                 recipe: StressRecipe = .mixed, fault: StressFault? = nil, regressionDirectory: String? = nil,
@@ -55,6 +64,9 @@ public struct StressOptions: Sendable, Equatable {
         }
         if let duration, !(duration > 0 && duration.isFinite) {
             throw .badOption("--duration", "\(duration)", "must be a positive time such as 30s, 2m or 500ms")
+        }
+        guard (0...1).contains(contention) else {
+            throw .badOption("--contention", "\(contention)", "must be a share between 0 and 1")
         }
         guard shrinkSeconds >= 0, shrinkSeconds.isFinite else {
             throw .badOption("--shrink-seconds", "\(shrinkSeconds)", "must be a number of seconds ≥ 0")

@@ -12,6 +12,11 @@ public enum StressReport {
         ran += "; checks \(StressDuration.format(result.checkTime))"
         lines.append(ran)
         lines += countLines(result.counts)
+        if o.contention > 0 {
+            lines.append("contended: \(result.contendedOperations) operations on the hot nodes, "
+                         + "\(result.unorderedTouches) unordered touches (two lanes inside one node at once)")
+        }
+        for problem in result.contentionProblems.prefix(5) { lines.append("  hot nodes: \(problem)") }
         lines.append("forest: \(result.nodesCreated) nodes created, \(result.skipped) draws skipped "
                      + "(an operand changed hands meanwhile)")
         if let transitions = result.counts[.transition], transitions > 0 {
@@ -33,7 +38,8 @@ public enum StressReport {
                 lines.append("regression script (\(what)): not saved: \(regression.saveError ?? "unknown error")")
             }
         }
-        lines.append(result.passed ? "result: all invariants hold" : "result: FAILED (\(failedNames(result.invariants)))")
+        let failed = failedNames(result.invariants) + (result.contentionProblems.isEmpty ? "" : ", hot nodes")
+        lines.append(result.passed ? "result: all invariants hold" : "result: FAILED (\(failed))")
         lines.append("seed \(o.seed)")
         return lines
     }
@@ -44,6 +50,7 @@ public enum StressReport {
             + "\(o.operations) operations, recipe \(o.recipe.rawValue) (\(o.recipe.issues))"
             + (o.duration.map { ", at most \(StressDuration.format($0))" } ?? "")
             + (o.fault.map { ", injected fault \($0.rawValue)" } ?? "")
+            + (o.race.map { ", injected race \($0.rawValue)" } ?? "")
     }
 
     /// The lines for a replay.

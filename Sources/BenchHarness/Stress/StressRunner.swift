@@ -50,8 +50,14 @@ public struct StressResult: Sendable {
     public var stoppedByDuration: Bool
     /// Transitions that reached measurementCompletion (neither superseded nor cancelled nor refused).
     public var transitionsMeasured = 0
+    /// Contended operations on the hot nodes (StressContention.swift), besides `steps`.
+    public var contendedOperations = 0
+    /// Contended operations that began while another lane was inside one on the same node.
+    public var unorderedTouches = 0
+    /// The hot nodes' hierarchy at quiescence, when it is not well formed.
+    public var contentionProblems: [String] = []
 
-    public var passed: Bool { invariants.allSatisfy(\.holds) }
+    public var passed: Bool { invariants.allSatisfy(\.holds) && contentionProblems.isEmpty }
     public var firstFailure: StressInvariantResult? { invariants.first { !$0.holds } }
     public var operationsPerSecond: Double { elapsed > 0 ? Double(steps.count) / elapsed : 0 }
 }
@@ -108,6 +114,12 @@ public enum StressRunner {
         let deadline = options.duration.map { start + UInt64($0 * 1e9) } ?? UInt64.max
         let budget = options.operations
         let stopped = StressStopFlag()
+        let contention = options.contention > 0 ? StressContention(lanes: options.threads) : nil
+        let progress = options.race.map { _ in StressProgress() }
+        RaceFaults.select(options.race)
+        let lanes = StressLanes(seed: options.seed, budget: budget, deadline: deadline, stopped: stopped,
+                                contention: contention, contentionShare: options.contention, progress: progress,
+                                perturbSchedule: options.perturbSchedule)
 
         // 2. Worker lanes, then the main actor's lane on this thread.
         let join = StressLaneJoin(lanes: options.threads)
@@ -115,8 +127,7 @@ public enum StressRunner {
         for lane in 1...options.threads {
             let thread = Thread {
                 gate.arriveAndWait()
-                let steps = runLane(lane, forest: forest, seed: options.seed, budget: budget, deadline: deadline,
-                                    stopped: stopped)
+                let steps = runLane(lane, forest: forest, lanes)
                 join.finish(steps)
             }
             thread.stackSize = 4 << 20
@@ -124,8 +135,7 @@ public enum StressRunner {
             thread.start()
         }
         gate.arriveAndWait()
-        let mainSteps = runLane(0, forest: forest, seed: options.seed, budget: budget, deadline: deadline,
-                                stopped: stopped)
+        let mainSteps = runLane(0, forest: forest, lanes)
 
         // 3. Join and merge.
         let steps = (join.wait() + [mainSteps]).flatMap { $0 }.sorted { $0.seq < $1.seq }
@@ -134,6 +144,8 @@ public enum StressRunner {
         for step in steps { counts[step.op.kind, default: 0] += 1 }
         let nodesCreated = forest.nextNodeID.load(ordering: .relaxed) - 1
         let skipped = forest.skipped.load(ordering: .relaxed)
+        RaceFaults.select(nil)
+        let contentionProblems = contention?.check() ?? []
 
         // 4. Invariants.
         let checkStart = DispatchTime.now().uptimeNanoseconds
@@ -145,6 +157,9 @@ public enum StressRunner {
                                   invariants: invariants,
                                   stoppedByDuration: stopped.byDuration && steps.count < budget)
         result.transitionsMeasured = forest.transitionsMeasured.load(ordering: .relaxed)
+        result.contendedOperations = contention?.operations.load(ordering: .relaxed) ?? 0
+        result.unorderedTouches = contention?.unorderedTouches.load(ordering: .relaxed) ?? 0
+        result.contentionProblems = contentionProblems
 
         // 5. Each failed invariant becomes a script (shrunk separately, sharing the shrinking time).
         let failures = invariants.filter { !$0.holds }
@@ -169,16 +184,24 @@ public enum StressRunner {
     /// Workers yield while the main actor has executed less than 1/mainShareDivisor of the operations.
     static let mainShareDivisor = 12
 
-    private static func runLane(_ lane: Int, forest: StressForest, seed: UInt64, budget: Int, deadline: UInt64,
-                                stopped: StressStopFlag) -> [StressStep] {
-
-        var generator = StressLaneGenerator(lane: lane, seed: seed, forest: forest)
+    private static func runLane(_ lane: Int, forest: StressForest, _ lanes: StressLanes) -> [StressStep] {
+        let (budget, deadline, stopped) = (lanes.budget, lanes.deadline, lanes.stopped)
+        var generator = StressLaneGenerator(lane: lane, seed: lanes.seed, forest: forest)
+        // Its own stream, so the recorded operations a seed draws do not depend on the contention share.
+        var hotRNG = StressRandom(seed: lanes.seed ^ StressLanes.contentionStream, stream: UInt64(lane))
+        if lanes.perturbSchedule { RaceSchedule.start(seed: lanes.seed, stream: UInt64(lane)) }
+        defer { RaceSchedule.stop() }
         var steps: [StressStep] = []
         steps.reserveCapacity(initialStepCapacity(budget: budget))
         while !stopped.isSet {
             if DispatchTime.now().uptimeNanoseconds >= deadline {
                 stopped.set(byDuration: true)
                 break
+            }
+            if let contention = lanes.contention, hotRNG.chance(lanes.contentionShare) {
+                let performed = contention.perform(lane: lane, &hotRNG)
+                lanes.progress?.note(performed)
+                continue
             }
             let op = generator.next()
             let resolution: StressResolution
@@ -190,6 +213,7 @@ public enum StressRunner {
             switch resolution {
             case .resolved(let resolved):
                 steps.append(resolved.step)
+                lanes.progress?.note()
                 if lane == 0 {
                     let mainCount = forest.mainSteps.add(1, ordering: .relaxed).newValue
                     // The other way round: while the forest is young the main actor mostly draws cheap
@@ -226,6 +250,7 @@ public enum StressRunner {
         if let duration = options.duration { parts.append("--duration \(duration)s") }
         if options.recipe != .mixed { parts.append("--recipe \(options.recipe.rawValue)") }
         if let fault = options.fault { parts.append("--inject-fault \(fault.rawValue)") }
+        if let race = options.race { parts.append("--inject-race \(race.rawValue)") }
         return parts.joined(separator: " ")
     }
 
@@ -280,5 +305,36 @@ final class StressStopFlag: Sendable {
 
     func set(byDuration: Bool) {
         _ = flag.compareExchange(expected: 0, desired: byDuration ? 2 : 1, ordering: .relaxed)
+    }
+}
+
+/// What every lane of a live run shares besides the forest.
+struct StressLanes: Sendable {
+    var seed: UInt64
+    var budget: Int
+    var deadline: UInt64
+    var stopped: StressStopFlag
+    var contention: StressContention?
+    var contentionShare: Double
+    var progress: StressProgress?
+    var perturbSchedule: Bool
+
+    /// Mixed into the seed for the contended operations' streams.
+    static let contentionStream: UInt64 = 0xC047_E4D3_D5EE_D000
+}
+
+/// Progress marks on stderr — "stress progress: N operations" every `every` operations (recorded and
+/// contended) — for runs with an injected race: a sanitizer report printed between two marks happened
+/// within those operations, which is how the race-fault test reads "operations until the first report".
+/// Written with write(2) from whichever lane reaches the mark: no lock the lanes share.
+final class StressProgress: Sendable {
+    static let every = 25
+    private let count = Atomic<Int>(0)
+
+    func note(_ operations: Int = 1) {
+        let n = count.add(operations, ordering: .relaxed).newValue
+        guard n / Self.every != (n - operations) / Self.every else { return }
+        var line = Array("stress progress: \(n) operations\n".utf8)
+        _ = line.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
     }
 }
