@@ -44,7 +44,9 @@ failed=0
 for page in "${pages[@]}"; do
   checked="${page%.html}.checked.html"
   # The measuring script goes into a copy: the report itself has no script.
-  sed 's#</body></html>#<script>'"$(tr -d '\n' < scripts/html-report-check.js)"'</script></body></html>#' "$page" > "$checked"
+  python3 -c 'import sys; page, js = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+open(sys.argv[3], "w").write(page.replace("</body></html>", "<script>\n" + js + "</script></body></html>"))' \
+    "$page" scripts/html-report-check.js "$checked"
   chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,2000 \
     --virtual-time-budget=5000 --dump-dom "file://$checked" 2>/dev/null > "$work/dom.html" || true
   if ! python3 scripts/html-report-check.py "$page" "$work/dom.html"; then failed=1; fi
