@@ -30,9 +30,9 @@ import json, sys
 c = json.load(open(sys.argv[1]))["comparisons"][0]
 timed = [m for m in c["metrics"] if not m["deterministic"] and m["pValue"] is not None]
 flagged = [m for m in timed if m["verdict"] != "no difference"]
-fresh = [m for m in timed if m["name"] == "layout.fresh.wallTime"]
-fresh_text = ", ".join("%s thr %s %+.1f%% [%+.1f%%, %+.1f%%]" % (
-    m["labels"].get("threads"), m["verdict"], (m["ratio"] - 1) * 100,
+fresh = [m for m in timed if m["name"] in ("layout.fresh.wallTime", "layout.fresh.cpuTime")]
+fresh_text = ", ".join("%s %s thr %s %+.1f%% [%+.1f%%, %+.1f%%]" % (
+    m["name"].split(".")[-1], m["labels"].get("threads"), m["verdict"], (m["ratio"] - 1) * 100,
     ((m["interval"] or [m["ratio"]])[0] - 1) * 100, ((m["interval"] or [0, m["ratio"]])[-1] - 1) * 100)
     for m in fresh)
 names = ", ".join("%s[%s]=%s" % (m["name"], m["labels"].get("threads"), m["verdict"]) for m in flagged)

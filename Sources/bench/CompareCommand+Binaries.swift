@@ -29,6 +29,7 @@ extension CompareCommand {
         if let threads { arguments += ["--threads", threads] }
         if let repetitions { arguments += ["--repetitions", String(repetitions)] }
         if let warmup { arguments += ["--warmup", String(warmup)] }
+        if allowDebug { arguments.append("--allow-debug") }
         return arguments
     }
 

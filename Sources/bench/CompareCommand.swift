@@ -68,6 +68,9 @@ struct CompareCommand: ParsableCommand {
     @Option(name: .long, help: "With --binaries: warm-up repetitions of each run (default: the scenario's).")
     var warmup: Int?
 
+    @Flag(name: .long, help: "With --binaries: let debug builds run (their timings are not meaningful).")
+    var allowDebug = false
+
     func validate() throws {
         if !binaries.isEmpty {
             if binaries.count != 2 { throw ValidationError("--binaries takes two executables, A and B") }
