@@ -18,7 +18,7 @@ SCENARIO ?= feed
 BASELINE ?= Results/baselines/ci.json
 CHECK_FLAGS ?=
 
-.PHONY: setup bench build test test-debug test-tsan test-asan check baseline instructions fuzz clean
+.PHONY: setup bench build test test-debug test-tsan test-asan check baseline instructions fuzz html-check clean
 
 setup:
 	@bash scripts/setup.sh
@@ -70,6 +70,13 @@ FUZZ_COUNT ?= 100
 FUZZ_SEED ?= $(shell git rev-list --count HEAD 2>/dev/null || echo 1)
 fuzz: setup
 	$(SWIFT) run -c release bench fuzz --seed $(FUZZ_SEED) --count $(FUZZ_COUNT)
+
+# report.html in headless Chromium (scripts/html-report-check.sh): every chart and table present, no chart label
+# overlapping another, from the rendered boxes. Installs Debian's chromium for this target only; skips with a
+# message when it cannot.
+html-check: setup
+	$(SWIFT) build -c release --product bench
+	bash scripts/html-report-check.sh
 
 # Instructions, cache misses, locks and retain/release per cell of each phase, under callgrind.
 instructions: setup

@@ -25,8 +25,9 @@ struct BaselineUpdateCommand: ParsableCommand {
             NAME.profile.json. Instruction counts (callgrind; valgrind must be installed) are measured with \
             --instructions, and by default when the baseline being replaced has them; --no-instructions drops them. Gates pinned by hand in the existing baseline ("pinned": true) are kept unless --reset-gates. Timings from \
             a debug build are refused unless --allow-debug. Exit codes: 0 written; 1 refused (debug build, or the \
-            engine's frames differ from the manual layout's); 2 bad input; 64 bad options.
+            engine's frames differ from the manual layout's); 2 bad input or a bad command line.
             """
+            + " " + ErrorContract.helpLine
     )
 
     @Option(name: .long, help: "The baseline to write (e.g. Results/baselines/ci.json).")
@@ -126,7 +127,7 @@ struct BaselineUpdateCommand: ParsableCommand {
         do {
             return try Baseline.load(path: output)
         } catch {
-            if scenario == nil && from == nil { throw ExitStatus.report(error) }
+            if scenario == nil && from == nil { throw ExitStatus.report(error, expecting: .baseline) }
             ExitStatus.printError("warning: replacing \(output), which is not a valid baseline: \(error.description)")
             return nil
         }
@@ -138,7 +139,7 @@ struct BaselineUpdateCommand: ParsableCommand {
             do {
                 result = try ResultDocument.load(path: from)
             } catch {
-                throw ExitStatus.report(error)
+                throw ExitStatus.report(error, expecting: .result)
             }
             return (result, try InstructionRun.loadProfile(at: InstructionRun.profilePath(besideResult: from)))
         }
@@ -162,7 +163,7 @@ struct BaselineUpdateCommand: ParsableCommand {
         do {
             loaded = try ScenarioCatalog.standard().load(scenario)
         } catch {
-            throw ExitStatus.report(error)
+            throw ExitStatus.report(error, expecting: .scenario)
         }
         if let repetitions { loaded.repetitions = repetitions }
         if let warmup { loaded.warmup = warmup }

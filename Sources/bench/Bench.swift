@@ -9,7 +9,8 @@ struct Bench: ParsableCommand {
         discussion: """
             Allocator: \(Allocator.summary).
             `bench` alone runs `bench run` on the default scenario, feed (so `bench --scenario feed-parity` works too).
-            """,
+            """
+            + " " + ErrorContract.helpLine,
         version: "Loom bench \(BuildInfo.version); \(Allocator.summary)",
         subcommands: [RunCommand.self, ListCommand.self, ValidateCommand.self, ReportCommand.self, LayoutCommand.self,
                       CheckCommand.self, BaselineCommand.self, StressCommand.self, InstructionsCommand.self, FuzzCommand.self,

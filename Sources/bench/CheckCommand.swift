@@ -24,8 +24,9 @@ struct CheckCommand: ParsableCommand {
             Exit codes: 0 the gate holds; 1 it fails; 2 bad input — an unreadable or invalid baseline or result \
             (one line: file, JSON path, reason), or a run that cannot be compared: another scenario text, sizes, \
             threads or engine, or another build configuration, allocator (jemalloc or not), compiler or valgrind \
-            than the baseline's — or an output file that cannot be written; 64 bad options.
+            than the baseline's — or an output file that cannot be written, and a bad command line.
             """
+            + " " + ErrorContract.helpLine
     )
 
     @Option(name: .long, help: "The baseline (e.g. Results/baselines/ci.json).")
@@ -54,7 +55,7 @@ struct CheckCommand: ParsableCommand {
         do {
             recorded = try Baseline.load(path: baseline)
         } catch {
-            throw ExitStatus.report(error)
+            throw ExitStatus.report(error, expecting: .baseline)
         }
         let document: ResultDocument
         let runName: String
@@ -63,7 +64,7 @@ struct CheckCommand: ParsableCommand {
             do {
                 document = try ResultDocument.load(path: result)
             } catch {
-                throw ExitStatus.report(error)
+                throw ExitStatus.report(error, expecting: .result)
             }
             runName = result
             runProfile = try InstructionRun.loadProfile(at: InstructionRun.profilePath(besideResult: result))

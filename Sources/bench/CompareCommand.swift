@@ -19,10 +19,16 @@ struct CompareCommand: ParsableCommand {
             repetitions predict), else no difference (better/worse for ratios). Deterministic counters are \
             compared exactly (equal or changed). Metrics only one run has are listed. Results need the \
             per-repetition values ("values" in "samples") that this bench writes; older results get no verdict. \
+            With --binaries A B instead of files, the two bench executables run the scenario alternately, \
+            --rounds times each (A B, then B A, …), and each metric is compared round by round: the ratio of \
+            B's median to A's within a round, tested with the Wilcoxon signed-rank test over the rounds, its \
+            Hodges–Lehmann estimate and interval, and the same verdict rule. Runs of the two binaries minutes \
+            apart see the machine's drift as a difference; rounds run back to back share it. \
             See Results/README.md, "Comparing runs". Exit codes: 0 compared; 1 with --fail-on-regression when a \
             metric got worse beyond its noise (significant in the worse direction, or a counter that moved the \
-            worse way); 2 a bad result file (one line: file, JSON path, reason); 64 bad options.
+            worse way); 2 a bad result file (one line: file, JSON path, reason) or a bad command line.
             """
+            + " " + ErrorContract.helpLine
     )
 
     @Argument(help: "Result files (result.json of `bench run`, or its --json output): the first is A, the baseline.")
@@ -43,8 +49,40 @@ struct CompareCommand: ParsableCommand {
     @Flag(name: .long, help: "Exit 1 when a metric got worse beyond its noise.")
     var failOnRegression = false
 
+    @Option(name: .long, parsing: .upToNextOption,
+            help: "Two bench executables to run alternately and compare round by round, instead of result files.")
+    var binaries: [String] = []
+
+    @Option(name: .customLong("rounds"), help: "With --binaries: rounds, each running both once (default 10).")
+    var roundCount: Int = 10
+
+    @Option(name: .long, help: "With --binaries: the scenario each run runs (default feed).")
+    var scenario: String = "feed"
+
+    @Option(name: .long, help: "With --binaries: thread counts of each run (default: the scenario's).")
+    var threads: String?
+
+    @Option(name: .long, help: "With --binaries: measured repetitions of each run (default: the scenario's).")
+    var repetitions: Int?
+
+    @Option(name: .long, help: "With --binaries: warm-up repetitions of each run (default: the scenario's).")
+    var warmup: Int?
+
+    @Flag(name: .long, help: "With --binaries: let debug builds run (their timings are not meaningful).")
+    var allowDebug = false
+
     func validate() throws {
-        if results.count < 2 {
+        if !binaries.isEmpty {
+            if binaries.count != 2 { throw ValidationError("--binaries takes two executables, A and B") }
+            if !results.isEmpty { throw ValidationError("give result files or --binaries, not both") }
+            if !(2...1000).contains(roundCount) { throw ValidationError("--rounds must be from 2 to 1000") }
+            if let repetitions, !(1...Scenario.repetitionRange.upperBound).contains(repetitions) {
+                throw ValidationError("--repetitions must be from 1 to \(Scenario.repetitionRange.upperBound)")
+            }
+            if let warmup, !Scenario.warmupRange.contains(warmup) {
+                throw ValidationError("--warmup must be from 0 to \(Scenario.warmupRange.upperBound)")
+            }
+        } else if results.count < 2 {
             throw ValidationError("bench compare needs at least two result files (A.json B.json …)")
         }
         if !(alpha > 0 && alpha < 0.5) {
@@ -59,24 +97,33 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
+        if !binaries.isEmpty { return try runBinaries() }
         var documents: [ResultDocument] = []
         for path in results {
             do {
                 documents.append(try ResultDocument.load(path: path))
             } catch {
-                throw ExitStatus.report(error)
+                throw ExitStatus.report(error, expecting: .result)
             }
         }
         let comparisons = documents.indices.dropFirst().map { index in
             RunComparison.compare(documents[0], file: results[0], with: documents[index], file: results[index],
                                   alpha: alpha, threshold: threshold / 100)
         }
+        emit(comparisons)
+        try exitOnRegression(comparisons)
+    }
+
+    func emit(_ comparisons: [RunComparison]) {
         if json {
             print(RunComparison.json(comparisons, alpha: alpha, threshold: threshold / 100), terminator: "")
         } else {
             let texts = comparisons.map { markdown ? $0.renderMarkdown() : $0.renderText() }
             print(texts.joined(separator: "\n"), terminator: "")
         }
+    }
+
+    func exitOnRegression(_ comparisons: [RunComparison]) throws {
         if failOnRegression && comparisons.contains(where: { !$0.regressions.isEmpty }) {
             throw ExitCode(1)
         }

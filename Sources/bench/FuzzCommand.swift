@@ -20,9 +20,8 @@ struct FuzzCommand: ParsableCommand {
             (keys deleted, duplicated, renamed; other types; extreme numbers such as 1e400, -0, 2^64, "nan"; \
             empty containers; nesting up to 2,000 deep; strings up to 1 MiB; repeated elements; subtrees from \
             other seeds) and byte-wise (truncation, bit flips, invalid UTF-8, stray bytes).
-            The contract, per child run: exit status 0, 1, 2 or 64; never killed by a signal; finished within \
-            --timeout; on exit 2 standard error is one line starting with "error: "; on exit 64 its first line \
-            starts with "Error: " (swift-argument-parser) or "error: "; no crash text on standard error \
+            The contract, per child run: exit status 0, 1 or 2; never killed by a signal; finished within \
+            --timeout; on exit 2 standard error is one line starting with "error: "; no crash text on standard error \
             ("Fatal error", "Illegal instruction", "Segmentation", …). A scenario whose run times out but which \
             `bench validate` accepts counts as slow (too much work asked for), not as a violation. Children run \
             with SWIFT_BACKTRACE=enable=no, in their own process group (killed with it on timeout).
@@ -33,6 +32,7 @@ struct FuzzCommand: ParsableCommand {
             Exit status: 0 no violation, 1 a violation, 2 the fuzzer cannot run (missing seeds, no temporary \
             directory), 64 bad options.
             """
+            + " " + ErrorContract.helpLine
     )
 
     @Option(help: "Seed of the mutations (an unsigned 64-bit integer; default: from the clock, printed).")

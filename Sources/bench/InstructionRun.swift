@@ -58,7 +58,7 @@ enum InstructionRun {
         do {
             return try ScenarioCatalog.standard().loadFile(name)
         } catch {
-            throw ExitStatus.report(error)
+            throw ExitStatus.report(error, expecting: .scenario)
         }
     }
 
@@ -85,8 +85,9 @@ struct InstructionsCommand: ParsableCommand {
             cache misses in the same code (outside those libraries); lock acquisitions; Swift retain/release calls. The counts are deterministic: the same \
             binary counts the same on every run. Needs valgrind (scripts/setup.sh installs it). Metric names and \
             method: Results/README.md, "Instruction counts". Exit codes: 0 ok; 2 a bad scenario file, no \
-            valgrind, or a pass that failed under it; 64 bad options.
+            valgrind, or a pass that failed under it, and a bad command line.
             """
+            + " " + ErrorContract.helpLine
     )
 
     @Option(name: .long, help: "A scenario name (Scenarios/NAME.json) or a path to a scenario file.")

@@ -10,6 +10,7 @@ struct LayoutCommand: ParsableCommand {
             The document format is described in Scenarios/layout/README.md. A file that is not a valid \
             document gets one line on stderr (file, JSON path, reason) and exit code 2.
             """
+            + " " + ErrorContract.helpLine
     )
 
     @Argument(help: "The layout document (JSON), or - to read standard input.")
@@ -28,7 +29,7 @@ struct LayoutCommand: ParsableCommand {
         do {
             document = try LayoutDocument.load(path: path)
         } catch {
-            throw ExitStatus.report(error)
+            throw ExitStatus.report(error, expecting: .layoutDocument)
         }
         let result = document.layout()
         print(result.json(compact: compact), terminator: "")

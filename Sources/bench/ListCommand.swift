@@ -6,7 +6,7 @@ struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the scenarios in Scenarios/, one line each.",
-        discussion: "A file that does not decode is listed with its error; the exit code is then 2."
+        discussion: "A file that does not decode is listed with its error; the exit code is then 2." + " " + ErrorContract.helpLine
     )
 
     func run() throws {

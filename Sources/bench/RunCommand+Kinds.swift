@@ -87,9 +87,9 @@ extension RunCommand {
         do {
             let path = try ResultFiles.save(result, under: output ?? ResultFiles.defaultRunsDirectory, profile: profile)
             let renderings = switch result.scenario.kind {
-            case .layout: "summary.md, charts"
-            case .churn: "summary.md, chart"
-            default: "summary.md"
+            case .layout: "summary.md, charts, report.html"
+            case .churn: "summary.md, chart, report.html"
+            default: "summary.md, report.html"
             }
             if json { ExitStatus.printError("saved \(path)") } else { print("\nsaved \(path) (+ \(renderings))") }
         } catch {

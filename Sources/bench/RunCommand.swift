@@ -14,8 +14,9 @@ struct RunCommand: ParsableCommand {
             Scenarios are Scenarios/NAME.json (see Scenarios/README.md and `bench list`); metric names and \
             the result schema are in Results/README.md. Timings from a debug build are refused unless \
             --allow-debug is given (the result is then marked). Exit codes: 0 ok, 1 refused or the engine's \
-            frames differ from the manual layout's, 2 bad scenario file.
+            frames differ from the manual layout's, 2 a bad scenario file or a bad command line.
             """
+            + " " + ErrorContract.helpLine
     )
 
     static let defaultScenario = "feed"

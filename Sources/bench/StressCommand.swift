@@ -19,8 +19,9 @@ struct StressCommand: ParsableCommand {
             A failing run prints its seed and saves a minimal replayable script to Scenarios/regressions/ \
             (see its README, which also shows how to run this under the thread sanitizer).
             Recipes: \(StressRecipe.allCases.map(\.rawValue).joined(separator: ", ")).
-            Exit status: 0 invariants hold, 1 an invariant failed, 2 bad input.
+            Exit status: 0 invariants hold, 1 an invariant failed, 2 bad input or a bad command line.
             """
+            + " " + ErrorContract.helpLine
     )
 
     // Values are read as text and checked in `makeOptions`, so every bad value is one line and exit 2;

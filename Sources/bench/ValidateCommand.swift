@@ -10,6 +10,7 @@ struct ValidateCommand: ParsableCommand {
             Prints "ok FILE" per valid file on stdout and one line per invalid file on stderr (file, JSON \
             path, reason); exit code 2 if any is invalid.
             """
+            + " " + ErrorContract.helpLine
     )
 
     @Argument(help: "Scenario files or names; none means every file in Scenarios/.")
@@ -29,7 +30,7 @@ struct ValidateCommand: ParsableCommand {
                 print("ok \(path)")
             } catch {
                 failed = true
-                ExitStatus.printError("error: \(error.description)")
+                ExitStatus.printError("error: \(error.hinted(expecting: .scenario).description)")
             }
         }
         if failed { throw ExitStatus.badInput }

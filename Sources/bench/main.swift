@@ -1,3 +1,3 @@
 // Synchronous entry point (ParsableCommand, not AsyncParsableCommand): valgrind's callgrind cannot
-// follow an async main.
-Bench.main()
+// follow an async main. ErrorContract parses and runs the command, so every error follows one contract.
+ErrorContract.main()

@@ -140,7 +140,26 @@ import Testing
                           ["compare", "--threshold", "-1", "a.json", "a.json"],
                           ["compare", "--json", "--markdown", "a.json", "a.json"]] {
             let output = try BenchExecutable.run(arguments, in: directory.url)
-            #expect(output.status == 64, "\(arguments): \(output.stderr)")
+            #expect(output.status == 2, "\(arguments): \(output.stderr)")
         }
+    }
+
+    /// --binaries runs the executables alternately and compares round by round: here the same bench twice,
+    /// two short rounds of the ci scenario.
+    @Test func twoBinariesAreComparedRoundByRound() throws {
+        let bench = try #require(BenchExecutable.path)
+        let output = try BenchExecutable.run(["compare", "--binaries", bench, bench, "--scenario", "ci", "--rounds", "3",
+                                              "--repetitions", "2", "--warmup", "0", "--threads", "1", "--allow-debug",
+                                              "--json"], timeout: 300)
+        #expect(output.status == 0, "\(output.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        let comparison = try #require((json?["comparisons"] as? [[String: Any]])?.first)
+        #expect(comparison["rounds"] as? Int == 3)
+        let metrics = try #require(comparison["metrics"] as? [[String: Any]])
+        let fresh = try #require(metrics.first { $0["name"] as? String == "layout.fresh.wallTime" })
+        #expect(fresh["method"] as? String == "signed-rank exact")
+        #expect((fresh["a"] as? [String: Any])?["count"] as? Int == 6)  // 3 rounds × 2 repetitions
+        let counters = metrics.filter { $0["deterministic"] as? Bool == true }
+        #expect(!counters.isEmpty && counters.allSatisfy { $0["verdict"] as? String == "equal" })
     }
 }

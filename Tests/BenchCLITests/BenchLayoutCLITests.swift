@@ -166,8 +166,8 @@ import Testing
 
     @Test func aMissingArgumentIsAUsageError() throws {
         let output = try BenchExecutable.run(["layout"])
-        #expect(output.status == 64)  // EX_USAGE, from swift-argument-parser
-        #expect(output.stderr.contains("Missing expected argument '<file>'"))
+        #expect(output.status == 2)  // bench's error contract (ErrorContract.swift), not EX_USAGE
+        #expect(output.stderr == "error: missing expected argument '<file>' (see `bench layout --help`)\n")
     }
 
     @Test func versionSaysWhetherJemallocIsLinked() throws {

@@ -2,7 +2,7 @@ import Testing
 @testable import BenchHarness
 import LayoutCore
 
-// Hand-computed frames from the Texture reference (shared/reference/texture-behaviour.md, section noted
+// Hand-computed frames from the Texture reference (docs/ARCHITECTURE.md summarizes it; section noted
 // per test). Every document here uses scale 2: PixelGrid.scale is process-wide and the test suites run in
 // parallel, so layouts at other scales are tested through the executable (BenchCLITests) only.
 

@@ -16,6 +16,7 @@ extension RunComparison {
         .object(JSONObject([
             .init(key: "a", value: .string(baselineFile)),
             .init(key: "b", value: .string(candidateFile)),
+            .init(key: "rounds", value: rounds.map { .number(Double($0)) } ?? .null),
             .init(key: "notes", value: .array(notes.map { .string($0) })),
             .init(key: "metrics", value: .array(rows.map { $0.jsonValue() })),
             .init(key: "onlyInA", value: .array(onlyInBaseline.map { .string($0) })),

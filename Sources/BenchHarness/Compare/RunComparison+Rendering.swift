@@ -10,6 +10,12 @@ extension RunComparison {
     /// "B vs A" with the method, in one line.
     var legend: String {
         let level = NumberFormat.fixed((1 - alpha) * 100, decimals: alpha * 100 == (alpha * 100).rounded() ? 0 : 1)
+        if let rounds {
+            return "\(rounds) rounds of A and B back to back; change = Hodges–Lehmann estimate of B ÷ A over the "
+                + "rounds' ratios of medians, interval = its \(level)% confidence interval; p = two-sided Wilcoxon "
+                + "signed-rank over the rounds; faster/slower when p < \(JSONText.number(alpha)) and the whole "
+                + "interval lies beyond ±\(NumberFormat.percent(threshold)); counters (deterministic) compared exactly"
+        }
         return "change = Hodges–Lehmann estimate of B ÷ A over the repetitions' pairs, interval = its "
             + "\(level)% confidence interval; p = two-sided Mann–Whitney U; faster/slower when p < "
             + "\(JSONText.number(alpha)) and the whole interval lies beyond ±\(NumberFormat.percent(threshold)); "

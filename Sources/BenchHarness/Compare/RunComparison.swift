@@ -21,6 +21,9 @@ public struct RunComparison: Sendable {
     public var onlyInCandidate: [String]
     /// What differs between the runs beyond the numbers (scenario text, build, machine).
     public var notes: [String]
+    /// Rounds of a paired comparison (`bench compare --binaries`, RunComparison+Paired.swift); nil for two
+    /// saved runs compared as independent samples.
+    public var rounds: Int? = nil
 
     /// Rows whose verdict is a regression: significant and in the worse direction, or a counter that moved
     /// the worse way.

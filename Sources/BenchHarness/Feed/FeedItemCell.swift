@@ -3,7 +3,7 @@ import LayoutCore
 import NodeTree
 import TextEngine
 
-// The LayoutKit / LayoutFrameworkBenchmark feed item (shared/reference/feed-cells.md §2) with Loom's nodes:
+// The LayoutKit / LayoutFrameworkBenchmark feed item (docs/ARCHITECTURE.md, "The feed cells") with Loom's nodes:
 // 15 leaves — 12 texts and 3 images — in 6 stacks, structured as the FlexLayout version states it:
 //
 //   inset (8, 8, 8, 8)                                                           root padding 8

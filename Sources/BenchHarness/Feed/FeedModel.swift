@@ -32,7 +32,7 @@ public enum FeedCellModel: Sendable {
     }
 }
 
-/// ASDKgram's photo cell (shared/reference/feed-cells.md §1): avatar, user name, optional location, time,
+/// ASDKgram's photo cell (docs/ARCHITECTURE.md, "The feed cells"): avatar, user name, optional location, time,
 /// square photo, likes, a caption of 0–300 characters, up to five comments and "View all N comments".
 public final class FeedPhotoModel: Sendable {
     public let avatarURL: URL

@@ -1,15 +1,13 @@
 // What bench promises for any input file, checked on every child run:
 //
 // - it ends by itself: never killed by a signal, never still running at the timeout;
-// - its exit status is 0 (ok), 1 (a check failed), 2 (bad input) or 64 (bad options — only
-//   swift-argument-parser's usage errors and ValidationError use it);
+// - its exit status is 0 (ok), 1 (a check failed) or 2 (bad input: a bad file or a bad command line — bench's
+//   error contract, Sources/bench/ErrorContract.swift, leaves swift-argument-parser's 64 unused);
 // - on 2, standard error is exactly one line, starting with `error: ` (the file, the JSON path, the reason);
-// - on 64, standard error's first line starts with `Error: ` (swift-argument-parser's spelling, followed by
-//   its usage lines) or `error: `;
 // - whatever the status, standard error shows no sign of a Swift runtime trap or a crash.
 
 public enum FuzzContract {
-    public static let exitStatuses: Set<Int32> = [0, 1, 2, 64]
+    public static let exitStatuses: Set<Int32> = [0, 1, 2]
 
     /// Text the Swift runtime, the backtracer or the C library prints when a program traps or crashes.
     public static let crashMarkers = [
@@ -31,15 +29,13 @@ public enum FuzzContract {
             problems.append("killed by signal \(signal) (\(signalName(signal)))")
         case .exited(let status):
             if !exitStatuses.contains(status) {
-                problems.append("exit status \(status), not 0, 1, 2 or 64")
+                problems.append("exit status \(status), not 0, 1 or 2")
             } else if status == 2 {
                 if !first.hasPrefix("error: ") {
                     problems.append("exit 2 but standard error does not start with \"error: \"")
                 } else if meaningful.count != 1 {
                     problems.append("exit 2 with \(meaningful.count) lines on standard error, not one")
                 }
-            } else if status == 64 && !(first.hasPrefix("Error: ") || first.hasPrefix("error: ")) {
-                problems.append("exit 64 but standard error does not start with \"Error: \" or \"error: \"")
             }
         }
         for marker in crashMarkers where run.stderr.contains(marker) {

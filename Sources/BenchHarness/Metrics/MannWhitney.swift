@@ -14,6 +14,9 @@ public struct MannWhitneyResult: Hashable, Sendable {
     public enum Method: String, Hashable, Sendable {
         case exact
         case normalApproximation = "normal approximation"
+        /// The Wilcoxon signed-rank test of paired rounds (SignedRank.swift); `u` is then W+.
+        case signedRankExact = "signed-rank exact"
+        case signedRankApproximation = "signed-rank normal approximation"
     }
 
     /// U of the first sample: pairs (a_i, b_j) with a_i > b_j, plus half the tied pairs.

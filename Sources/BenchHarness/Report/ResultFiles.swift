@@ -1,9 +1,9 @@
 import Foundation
 
-// A run directory: result.json, summary.md, throughput.svg and latency.svg side by side, and profile.json
-// when the run counted instructions. `bench run`
-// creates one under Results/runs/ (git-ignored); `bench report RESULT.json` rewrites the three renderings
-// next to an existing result.
+// A run directory: result.json, summary.md, report.html and the charts side by side (throughput.svg and
+// latency.svg, or a kind's own), and profile.json when the run counted instructions. `bench run` creates one
+// under Results/runs/ (git-ignored); `bench report RESULT.json --output DIR` writes the renderings into DIR —
+// never beside the input unless DIR is where it is.
 
 public enum ResultFiles {
     public static let resultName = "result.json"
@@ -37,17 +37,25 @@ public enum ResultFiles {
         return path
     }
 
-    /// Writes summary.md, throughput.svg and latency.svg into the directory of `resultPath`; returns
-    /// their paths.
+    /// Writes summary.md, the charts and report.html into the directory of `resultPath`; returns their paths.
     @discardableResult
     public static func renderBeside(_ result: ResultDocument, resultPath: String) throws -> [String] {
         let directory = (resultPath as NSString).deletingLastPathComponent
-        let prefix = directory.isEmpty ? "" : directory + "/"
-        let files = result.scenario.kind != .layout ? KindReport.renderings(result, prefix: prefix) : [
+        return try render(result, file: resultPath, into: directory.isEmpty ? "." : directory)
+    }
+
+    /// Writes summary.md, the charts and report.html into `directory` (created if missing); returns their paths.
+    @discardableResult
+    public static func render(_ result: ResultDocument, file: String, into directory: String) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let prefix = directory + "/"
+        var files = result.scenario.kind != .layout ? KindReport.renderings(result, prefix: prefix) : [
             (prefix + summaryName, MarkdownReport.render(result)),
             (prefix + MarkdownReport.throughputChartName, ResultCharts.throughputSVG(result)),
             (prefix + MarkdownReport.latencyChartName, ResultCharts.latencySVG(result)),
         ]
+        let name = (file as NSString).lastPathComponent
+        files.append((prefix + HTMLReport.fileName, HTMLReport.render([HTMLReport.Input(file: name, document: result)])))
         for (path, text) in files { try write(text, to: path) }
         return files.map(\.0)
     }
