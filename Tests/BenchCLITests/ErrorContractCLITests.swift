@@ -38,6 +38,8 @@ import Testing
         Case(arguments: ["baseline", "update", "--scenario", "ci", "--from", resultFile, "--output", "x.json"],
              says: "give --scenario or --from, not both"),
         Case(arguments: ["stress", "--threads", "0"], says: "--threads 0: must be between 1 and"),
+        Case(arguments: ["run", "--mode", "sideways"], says: "--mode must be one of direct, pipeline, both"),
+        Case(arguments: ["stress", "--inject-race", "no-such-fault"], says: "--inject-race"),
         Case(arguments: ["instructions", "--engine", "v8"], says: "--engine must be one of"),
         Case(arguments: ["fuzz", "--count", "0"], says: "--count must be from 1"),
         Case(arguments: ["compare", resultFile], says: "at least two result files"),

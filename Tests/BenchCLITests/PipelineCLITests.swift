@@ -32,7 +32,7 @@ import Testing
 
     @Test func anUnknownModeIsAUsageError() throws {
         let output = try BenchExecutable.run(["--scenario", "ci", "--mode", "sideways", "--allow-debug", "--no-save"])
-        #expect(output.status == 64)  // a usage error, like --engine's
+        #expect(output.status == 2)  // the error contract: every usage error exits 2
         #expect(output.stderr.contains("--mode must be one of direct, pipeline, both"))
     }
 }
