@@ -1,4 +1,4 @@
-import CThreadLocal
+import CMeasuringThread
 import LayoutCore
 import Synchronization
 
@@ -28,7 +28,7 @@ import Synchronization
 
 /// The measurement running on this thread (0 outside one), as a thread-local: a node measured inside it
 /// is measured on behalf of the node whose measurement owns the ticket. A C11 thread-local
-/// (loom_thread_local.h): pthread thread-specific data cost a library call per access.
+/// (loom_measuring_thread.h): pthread thread-specific data cost a library call per access.
 enum MeasurementTicket {
     /// Blocks of tickets handed to threads: each thread takes 2³² tickets at a time from this counter
     /// and numbers its measurements from its block in a thread-local, so measuring writes no shared
@@ -36,7 +36,7 @@ enum MeasurementTicket {
     private static let blocks = Atomic<UInt64>(0)
     private static let blockSize: UInt64 = 1 << 32
 
-    /// The calling thread's tickets (loom_thread_local.h): a measurement takes the address once and
+    /// The calling thread's tickets (loom_measuring_thread.h): a measurement takes the address once and
     /// passes it to the functions below.
     typealias Tickets = UnsafeMutablePointer<loom_measurement_tickets_t>
 

@@ -1,4 +1,4 @@
-import CThreadLocal
+import CPixelRounding
 
 // Texture's node path after the spec has been laid out (reference 2.7), read straight from the scratch's
 // records: the direct node layouts in depth-first pre-order of the spec tree, each at its absolute
