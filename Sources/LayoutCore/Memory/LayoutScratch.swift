@@ -12,6 +12,13 @@
 // again: the replaced record is simply never linked. A caller that is done with its records truncates the
 // scratch back to the `mark` it started at, so a nested layout (a node measuring its own spec inside its
 // parent's) leaves nothing behind.
+//
+// Invariants:
+// - Records, links and objects are raw buffers of one `LayoutScratchBuffer`; indices below their counts are
+//   initialized. An index from outside LayoutCore is checked in every build (`checkedRecord`, a memory
+//   guard); an index LayoutCore's own specs appended or got back checked is read unchecked (`record`).
+// - A pointer into a buffer (`record(_:)`) is valid until the next append (which may grow the buffer).
+// - A scratch is passed `inout` and never copied while in use (copies would share the buffers).
 
 /// Where a record is in its `LayoutScratch`.
 public typealias LayoutRecordIndex = Int

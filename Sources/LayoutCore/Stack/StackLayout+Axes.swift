@@ -100,18 +100,10 @@ struct StackContext {
     var crossMax: Double { direction.crossMax(self) }
 }
 
-/// The stack's children (each item's current record in the scratch is `StackItem.record`; they become
-/// the stack's sublayouts). Kept apart from `StackContext` so that the context stays a plain value, and
-/// passed borrowed, never inside an inout value: a child read from a borrowed array is called in place.
-struct StackChildren {
-    /// `count` children (SpecChild.swift); nil only when there are none.
-    let base: UnsafePointer<SpecChild>?
-    let count: Int
-
-    /// Child `index`.
-    @inline(__always)
-    subscript(index: Int) -> SpecChild { base.unsafelyUnwrapped[index] }
-}
+/// The stack's children, the spec's run (Memory/SpecChildren.swift); each item's current record in the
+/// scratch is `StackItem.record`, and they become the stack's sublayouts. Kept apart from `StackContext`
+/// so that the context stays a plain value.
+typealias StackChildren = SpecChildren
 
 /// The items of one stack layout: temporary storage (on the stack when small) that lives exactly as
 /// long as `StackLayout.layout`, so it costs no heap allocation. StackItem is a trivial type, so the

@@ -186,14 +186,14 @@ extension StackLayout {
 
 /// `InsetLayoutSpec.layout`, out of line.
 @inline(never)
-func layoutInset(_ fields: UnsafeMutablePointer<InsetLayoutSpec.Fields>, _ range: SizeRange,
+func layoutInset(_ fields: SpecFieldsReference<InsetLayoutSpec.Fields>, _ range: SizeRange,
                  parentSize: Size, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
     InsetLayoutSpec.layout(fields, range, parentSize: parentSize, into: &scratch)
 }
 
 /// `RatioLayoutSpec.layout`, out of line.
 @inline(never)
-func layoutRatio(_ fields: UnsafeMutablePointer<RatioLayoutSpec.Fields>, _ range: SizeRange,
+func layoutRatio(_ fields: SpecFieldsReference<RatioLayoutSpec.Fields>, _ range: SizeRange,
                  parentSize: Size, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
     RatioLayoutSpec.layout(fields, range, parentSize: parentSize, into: &scratch)
 }
