@@ -4,11 +4,11 @@
 // every spec built and every child measured, and inside one module whole-module optimization inlines and
 // specializes those calls with no `@inlinable` surface to keep in step; a module would also have to export
 // the layer's pointers to LayoutCore as `package` API, which NodeTree could then reach too. The boundary
-// is kept by review, not by the compiler: the specs (Specs/) and the stack's spec type reach their fields,
-// styles and children only through this layer's reference types, and name no unsafe type. Outside this
-// folder, what still names one is the engine's style-address hook (LayoutElement+EngineHooks.swift), the
-// default style's one shared address (LayoutElementStyle.swift) and the stack algorithm's temporary item
-// buffer (Stack/StackLayout*.swift): `grep -l -E 'unsafe|Unsafe' Sources/LayoutCore` lists them.
+// is kept by review, not by the compiler: the specs (Specs/) and the stack (Stack/) reach their fields,
+// styles, children and working items only through this layer's reference types, and name no unsafe type.
+// Outside this folder, what still names one is the engine's style-address hook (LayoutElement+EngineHooks.swift)
+// and the default style's one shared address (LayoutElementStyle.swift): `grep -l -E 'unsafe|Unsafe'
+// Sources/LayoutCore` lists them.
 //
 // What lives here, and the API the rest of LayoutCore calls:
 //
@@ -27,6 +27,7 @@
 //   SpecChild.swift              a spec's child: a kind and an address (a spec of the region, a node, an
 //   SpecChild+Layout.swift       element), and the calls on it by kind.
 //   SpecChildRuns.swift          the chunks those runs are cut from in a region.
+//   TemporaryItems.swift         the stack's working items for one layout, and a style read in place.
 //   LayoutScratch*.swift         the records one layout is written into, appended and flattened.
 //   LayoutScratchPool.swift      the calling thread's scratches, one per nesting level (package API:
 //                                NodeTree lays out each node's spec in one).

@@ -76,7 +76,8 @@ extension SpecChild {
     func withLayoutStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
         if kind == .element { return ElementInPlace.withLayoutStylePointer(&element.pointee, body) }
         if kind == .node { return NodeInPlace.withLayoutStylePointer(&node.pointee, body) }
-        body(UnsafePointer(specCustomStyle?.address ?? UnsafeMutablePointer(mutating: LayoutElementStyle.defaultStylePointer)))
+        body(UnsafePointer(specCustomStyle?.address
+                               ?? UnsafeMutablePointer(mutating: LayoutElementStyle.defaultStylePointer)))
     }
 
     /// `LayoutElement.style` of the child (with a vertical stack's derived ascender and descender).

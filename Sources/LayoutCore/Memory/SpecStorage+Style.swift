@@ -151,7 +151,8 @@ extension SpecFieldsReference where Fields: SpecFields {
     /// of their own that `configure` sets in place: the `style:` initializers. No copy on write and no
     /// second thread-local lookup, as `spec.style.x = …` after the initializer takes (SpecStorage.uniqueStyle).
     @inlinable @inline(__always)
-    func initializeOwnStyle(in arena: UnsafeMutablePointer<SpecArena>, _ configure: (inout LayoutElementStyle) -> Void) {
+    func initializeOwnStyle(in arena: UnsafeMutablePointer<SpecArena>,
+                            _ configure: (inout LayoutElementStyle) -> Void) {
         let style = SpecStyleSlot.makeDefault(in: arena)
         configure(&style.pointee)
         pointee.customStyle = SpecStyleReference(style)

@@ -108,7 +108,7 @@ typealias StackChildren = SpecChildren
 /// The items of one stack layout: temporary storage (on the stack when small) that lives exactly as
 /// long as `StackLayout.layout`, so it costs no heap allocation. StackItem is a trivial type, so the
 /// storage needs no deinitialization.
-typealias StackItems = UnsafeMutableBufferPointer<StackItem>
+typealias StackItems = TemporaryItems<StackItem>
 
 /// One child: what the algorithm needs of its style (read once — a node's style may take a lock) and
 /// the size of its current layout along both axes. A plain value (no references), so copying one costs
@@ -140,7 +140,7 @@ struct StackItem {
     /// item is written straight into its slot (returned, it was built in a temporary and copied
     /// whole); a stretched item resolves only its cross axis.
     @inline(__always)
-    init(style: UnsafePointer<LayoutElementStyle>, context: StackContext) {
+    init(style: LayoutStyleReference, context: StackContext) {
         alignment = StackItem.effectiveAlignment(style.pointee.alignSelf, context.alignItems)
         spacingBefore = style.pointee.spacingBefore
         spacingAfter = style.pointee.spacingAfter

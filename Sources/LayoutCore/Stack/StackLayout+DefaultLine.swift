@@ -135,11 +135,11 @@ extension StackLayout {
     static func placeDefaultItems<Axes: StackAxes>(_ first: Int, _ count: Int, line lineCrossSize: Double,
                                                    spacingExtent: Double, _ context: StackContext, _ axes: Axes,
                                                    into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        withUnsafeTemporaryAllocation(of: StackItem.self, capacity: count) { items in
+        StackItems.with(count: count) { items in
             let defaultItem = StackItem.defaultItem(context)
             for index in 0..<count {
                 let record = LayoutRecordIndex(scratch.header.pointee.links[first + index])
-                (items.baseAddress! + index).initialize(to: defaultItem)
+                items.initialize(index, to: defaultItem)
                 items[index].update(scratch.trustedSize(of: record), axes)
                 items[index].record = record
             }

@@ -76,8 +76,7 @@ enum StackLayout {
             return layoutDefaultLine(children, &scratch, context, VerticalStackAxes())
         }
         // The items are never deinitialized: StackItem must stay a trivial type (no references).
-        assert(_isPOD(StackItem.self), "StackItem must be a trivial type")
-        return withUnsafeTemporaryAllocation(of: StackItem.self, capacity: children.count) { items in
+        return StackItems.with(count: children.count) { items in
             // Each child's style is read exactly once, here (the default prefix's already).
             let totals = initializeItems(items, children, context, defaultPrefix: defaultPrefix)
             // Step 2 — optimized flexing: skip measuring the single grow-and-shrink child of an exact stack.
