@@ -13,8 +13,9 @@ struct TemporaryItems<Item> {
     private let base: UnsafeMutablePointer<Item>
     let count: Int
 
-    /// Runs `body` with storage for `count` > 0 uninitialized items.
-    @inline(__always)
+    /// Runs `body` with storage for `count` > 0 uninitialized items. Transparent, so that `body` is inlined
+    /// into the caller as the closure of `withUnsafeTemporaryAllocation` it wraps.
+    @_transparent
     static func with<R>(count: Int, _ body: (TemporaryItems<Item>) -> R) -> R {
         assert(_isPOD(Item.self), "temporary items are never deinitialized: they must be a trivial type")
         return withUnsafeTemporaryAllocation(of: Item.self, capacity: count) { buffer in
@@ -66,8 +67,8 @@ struct TemporaryItemReference<Item> {
     }
 }
 
-/// A style read in place, for the duration of the call that handed it out (`withLayoutStyleReference`): a
-/// spec's own style in its slot, a node's under its lock, or the shared default style. Read only.
+/// A style read in place, for the duration of the `withLayoutStylePointer` call that handed out its address:
+/// a spec's own style in its slot, a node's under its lock, or the shared default style. Read only.
 struct LayoutStyleReference {
     private let address: UnsafePointer<LayoutElementStyle>
 
@@ -76,14 +77,5 @@ struct LayoutStyleReference {
 
     var pointee: LayoutElementStyle {
         @inline(__always) unsafeAddress { address }
-    }
-}
-
-extension SpecChild {
-    /// `withLayoutStylePointer` of the child, handed to `body` as a reference (the stack algorithm's one
-    /// style read per child).
-    @inline(__always)
-    func withLayoutStyleReference(_ body: (LayoutStyleReference) -> Void) {
-        withLayoutStylePointer { body(LayoutStyleReference($0)) }
     }
 }

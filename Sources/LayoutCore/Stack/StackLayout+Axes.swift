@@ -136,10 +136,11 @@ struct StackItem {
     /// The child's current layout in the scratch (replaced when the child is measured again).
     var record: LayoutRecordIndex = 0
 
-    /// Reads only the fields it needs, through `withLayoutStylePointer`'s pointer. Inlined, so that the
-    /// item is written straight into its slot (returned, it was built in a temporary and copied
-    /// whole); a stretched item resolves only its cross axis.
-    @inline(__always)
+    /// Reads only the fields it needs, from the style where it is. Transparent (inlined before the optimizer
+    /// runs), so that the item is written straight into its slot (returned, it was built in a temporary and
+    /// copied whole; as `@inline(__always)`, inside the style hook's closure it stayed a call); a stretched
+    /// item resolves only its cross axis.
+    @_transparent
     init(style: LayoutStyleReference, context: StackContext) {
         alignment = StackItem.effectiveAlignment(style.pointee.alignSelf, context.alignItems)
         spacingBefore = style.pointee.spacingBefore

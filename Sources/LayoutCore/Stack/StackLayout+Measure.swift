@@ -39,7 +39,9 @@ extension StackLayout {
                 item.initialize(to: defaultItem)
                 totals.spacingExtent += 0
             } else {
-                children[index].withLayoutStyleReference { item.initialize(to: StackItem(style: $0, context: context)) }
+                children[index].withLayoutStylePointer {
+                    item.initialize(to: StackItem(style: LayoutStyleReference($0), context: context))
+                }
                 totals.add(item.pointee)
             }
         }
