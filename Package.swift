@@ -32,17 +32,22 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        // C11 thread-locals for NodeTree's measuring path (Sources/CThreadLocal/include/loom_thread_local.h).
-        // DWARF 4: valgrind 3.19 (callgrind, Results/README.md) cannot read clang's default DWARF 5.
-        .target(name: "CThreadLocal", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        // C shims, each owned by one Swift module and named for what it holds. DWARF 4: valgrind 3.19
+        // (callgrind, Results/README.md) cannot read clang's default DWARF 5.
+        // LayoutCore's: the memory layer's per-thread roots (include/loom_layout_memory.h) and the SSE2 pixel
+        // rounding (include/loom_pixel.h).
+        .target(name: "CLayoutMemory", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        .target(name: "CPixelRounding", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        // NodeTree's: the measuring thread's tickets and spec owner (include/loom_measuring_thread.h).
+        .target(name: "CMeasuringThread", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // CPU affinity for the bench worker pool (Sources/CPUPinning/include/loom_cpu_pinning.h).
         .target(name: "CPUPinning", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // The Swift runtime's swift_tryRetain, for NodeTree's supernode link
         // (Sources/CSwiftRuntime/include/loom_swift_runtime.h).
         .target(name: "CSwiftRuntime", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
-        .target(name: "LayoutCore", dependencies: ["CThreadLocal"]),
+        .target(name: "LayoutCore", dependencies: ["CLayoutMemory", "CPixelRounding"]),
         .target(name: "TextEngine", dependencies: ["LayoutCore", "CFreeType"]),
-        .target(name: "NodeTree", dependencies: ["LayoutCore", "TextEngine", "CThreadLocal", "CSwiftRuntime"],
+        .target(name: "NodeTree", dependencies: ["LayoutCore", "TextEngine", "CMeasuringThread", "CSwiftRuntime"],
                 swiftSettings: raceFaultSettings),
         .target(
             name: "BenchHarness",

@@ -1,4 +1,4 @@
-import CThreadLocal
+import CPixelRounding
 import Synchronization
 
 // Texture's ASLayout (reference 2.5): an element, its size, its position in the parent and its sublayouts.

@@ -51,7 +51,7 @@ public final class SpecHostNode: LayoutNodeElement, CustomStringConvertible {
 
     public var layoutElementType: LayoutElementType { .node }
 
-    /// The spec is built and laid out in a spec region, as a DisplayNode's is (Specs/SpecArena.swift).
+    /// The spec is built and laid out in a spec region, as a DisplayNode's is (Memory/SpecArena.swift).
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
         LayoutSpecRegion.with {
             let element = spec(constrainedSize)

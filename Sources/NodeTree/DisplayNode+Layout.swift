@@ -1,29 +1,21 @@
 import LayoutCore
 
-// Measuring a node (reference 2.6) and its two-slot layout cache (2.8), on any thread.
+// Measuring a node (reference 2.6) with its two-slot layout cache (2.8, NodeLayoutCache.swift), on any thread.
 //
 // layoutThatFits(range, parentSize)
-//   1. look up   — one lock: the calculated, then the pending layout, if valid for (range, parent,
+//   1. look up   — one lock (NodeLayoutCache.lookUp): the calculated, then the pending layout, if valid for (range, parent,
 //                  version); on a miss, capture the version and the style size (style read once);
 //   2. compute   — no lock: calculateLayoutThatFits(range, restrictedTo: style size, parent) → the node's
 //                  spec or leaf path, measuring children through their own layoutThatFits (a node whose
 //                  class declared it overrides none of the methods on the way takes the leaf path
 //                  directly: leafLayout, LayoutMethodOverrides.swift);
-//   3. publish   — one lock: store as the pending layout only if the version did not move while computing
+//   3. publish   — one lock (NodeLayoutCache.publish): store as the pending layout only if the version did not move while computing
 //                  (a measurement that raced with an invalidation is returned to its caller but is not
 //                  cached as valid).
 // Texture instead holds the node's lock through step 2, children included; here no lock is held while
 // user code or a child runs, and the version check gives the same answer Texture's serialisation gives.
 
 extension DisplayNode {
-    private enum CacheLookup {
-        case calculatedHit
-        case pendingHit
-        case miss(version: UInt64)
-        /// Pending on an ancestor's transition and measured outside it: compute, do not cache.
-        case uncached
-    }
-
     /// Texture's layoutThatFits: — the node's layout for `constrainedSize`, relative to a parent of size
     /// `constrainedSize.max`. Any thread.
     public func layoutThatFits(_ constrainedSize: SizeRange) -> Layout {
@@ -48,31 +40,33 @@ extension DisplayNode {
         // (DisplayNode+SupernodeLayoutKey.swift).
         let tickets = MeasurementTicket.tickets
         let requester = MeasurementTicket.current(in: tickets)
-        // 1. Look up both slots under one lock (Locked.lockValue: no closure; nothing but the lookup of
-        //    the state runs while it is held). A miss copies the style size out of the state in its own
-        //    case, straight into the argument of calculateLayoutThatFits: carried in the lookup's result,
-        //    the 50-byte size was copied twice (into registers and the result under the lock, then into
-        //    the argument), and the larger result made the optimizer shuffle every case's fields.
-        let locked = state.lockValue()
-        switch lookUpLayout(in: &locked.pointee, constrainedSize, parentSize: parentSize, by: requester,
-                            asChild: asChild) {
+        // 1. Look up both slots under one lock, held by a scope each case ends (LockedScope: no closure;
+        //    nothing but the lookup of the state runs while it is held). A miss copies the style size out
+        //    of the state in its own case, straight into the argument of calculateLayoutThatFits: carried
+        //    in the lookup's result, the 50-byte size was copied twice (into registers and the result
+        //    under the lock, then into the argument), and the larger result made the optimizer shuffle
+        //    every case's fields.
+        let locked = state.lockScope()
+        switch locked.value.pointee.layoutCache.lookUp(constrainedSize, parentSize: parentSize, by: requester,
+                                                       asChild: asChild) {
         case .calculatedHit:
             // A hit's size is a stored layout's (NodeLayoutRecord), so `resanitizedSize` gives what
             // Layout(node:size:) would store for it, mostly without rounding it again (only arithmetic and
-            // an atomic counter, under the lock). The hit's fields are read here, not carried in the
-            // lookup's result (a result carrying them cost an outlined copy and destroy per hit).
-            let size = Layout.resanitizedSize(locked.pointee.calculatedSlot.size)
-            let sublayouts = Self.sharedSublayouts(of: &locked.pointee.calculatedSlot, asChild: asChild)
-            state.unlockValue()
+            // an atomic counter, under the lock).
+            let size = Layout.resanitizedSize(locked.value.pointee.layoutCache.calculatedSlot.size)
+            let sublayouts = NodeLayoutCache.sharedSublayouts(of: &locked.value.pointee.layoutCache.calculatedSlot,
+                                                              asChild: asChild)
+            locked.unlock()
             return Layout(node: self, sanitizedSize: size, sublayouts: sublayouts)
         case .pendingHit:
-            let size = Layout.resanitizedSize(locked.pointee.pendingSlot.size)
-            let sublayouts = Self.sharedSublayouts(of: &locked.pointee.pendingSlot, asChild: asChild)
-            state.unlockValue()
+            let size = Layout.resanitizedSize(locked.value.pointee.layoutCache.pendingSlot.size)
+            let sublayouts = NodeLayoutCache.sharedSublayouts(of: &locked.value.pointee.layoutCache.pendingSlot,
+                                                              asChild: asChild)
+            locked.unlock()
             return Layout(node: self, sanitizedSize: size, sublayouts: sublayouts)
         case .uncached:
-            let styleSize = locked.pointee.style.size
-            state.unlockValue()
+            let styleSize = locked.value.pointee.style.size
+            locked.unlock()
             // Not cached, so no subnode needs to remember it (ticket 0). Rare, so always the full chain:
             // the declared-leaf shortcut here too made the common paths dearer (register allocation).
             return ownLayout(MeasurementTicket.measuring(0, in: tickets) {
@@ -89,12 +83,12 @@ extension DisplayNode {
                 // it worsened the register allocation of the lookup that the root's hit shares.
                 let range: SizeRange
                 if asChild {
-                    range = DisplayNode.resolvedRange(constrainedSize, restrictedToStyleIn: locked,
+                    range = DisplayNode.resolvedRange(constrainedSize, restrictedToStyleIn: locked.value,
                                                       relativeToParentSize: parentSize)
-                    state.unlockValue()
+                    locked.unlock()
                 } else {
-                    let styleSize = locked.pointee.style.size
-                    state.unlockValue()
+                    let styleSize = locked.value.pointee.style.size
+                    locked.unlock()
                     range = DisplayNode.resolvedRange(constrainedSize, restrictedTo: styleSize,
                                                       relativeToParentSize: parentSize)
                 }
@@ -103,8 +97,8 @@ extension DisplayNode {
                 publish(layout, constrainedSize, parentSize: parentSize, version: version, ticket: ticket,
                         by: requester, isLeaf: true)
             } else {
-                let styleSize = locked.pointee.style.size
-                state.unlockValue()
+                let styleSize = locked.value.pointee.style.size
+                locked.unlock()
                 let ticket = MeasurementTicket.next(in: tickets)
                 layout = ownLayout(MeasurementTicket.measuring(ticket, restoring: requester, in: tickets) {
                     calculateLayoutThatFits(constrainedSize, restrictedTo: styleSize, relativeToParentSize: parentSize)
@@ -116,83 +110,20 @@ extension DisplayNode {
         }
     }
 
-    /// 3. Publish only if nothing invalidated the node meanwhile. The record is written in place under the
-    ///    lock (no user code runs there): building it outside and moving it in cost an outlined copy and
-    ///    destroy of the ~100-byte record per miss.
+    /// 3. Publish: the cache keeps the layout only if nothing invalidated the node meanwhile
+    ///    (NodeLayoutCache.publish).
     @inline(__always)
     private func publish(_ layout: Layout, _ constrainedSize: SizeRange, parentSize: Size, version: UInt64,
                          ticket: UInt64, by requester: UInt64, isLeaf: Bool) {
         let request = MeasurementRequest(constrainedSize, parentSize: parentSize)
         state.withLock { s in
-            s.noteComputedMeasurement(by: requester, request, size: layout.size)
-            if s.layoutVersion == version {
-                if isLeaf {
-                    s.pendingSlot.replace(withLeafSize: layout.size, request: request, version: version, ticket: ticket)
-                } else {
-                    s.pendingSlot.replace(with: layout, request: request, version: version, ticket: ticket)
-                }
-            } else {
-                s.statistics.discardedMeasurements += 1
-            }
+            s.layoutCache.publish(layout, request, version: version, ticket: ticket, by: requester, isLeaf: isLeaf)
         }
         #if LOOM_RACE_FAULTS
         if RaceFaults.isActive(.layoutCachePublish) {
-            RaceFaults.injectLayoutCachePublishOutsideLock(&state.unsynchronizedAddress().pointee.pendingSlot.version)
+            RaceFaults.injectLayoutCachePublishOutsideLock(&state.unsynchronizedAddress().pointee.layoutCache.pendingSlot.version)
         }
         #endif
-    }
-
-    /// The sublayouts a cache hit hands out: the slot's, or for a child's hit whose slot has none (a leaf's
-    /// layout) a literal empty array — the same value, but one the caller need not retain: retaining the
-    /// slot's empty array was a full `swift_retain` on every leaf hit. Only for the engine entry: a root's
-    /// hit has sublayouts, and the check would only cost it.
-    @inline(__always)
-    private static func sharedSublayouts(of slot: inout NodeLayoutRecord, asChild: Bool) -> [Layout] {
-        asChild && slot.sublayouts.isEmpty ? [] : slot.sublayouts
-    }
-
-    /// Step 1 of a measurement, under the node's lock: the calculated, then the pending layout if valid for
-    /// (range, parent, version), counted and remembered for the requesting supernode measurement; else the
-    /// version to compute at.
-    @inline(__always)
-    private func lookUpLayout(in s: inout State, _ constrainedSize: SizeRange, parentSize: Size,
-                              by requester: UInt64, asChild: Bool) -> CacheLookup {
-        let version = s.layoutVersion
-        // 0. Inside an ancestor's transition, only that transition's measurement may use the caches
-        //    (reference 2.6 step 2; DisplayNode+LayoutPending.swift).
-        if s.isLayoutPending && isMeasuringOutsidePendingTransition(s.pendingTransitionID) {
-            return .uncached
-        }
-        // The slots are read in place (an empty slot is never valid), not copied out as optionals.
-        if s.calculatedSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
-            s.statistics.cacheHits += 1
-            noteHit(in: &s, by: requester, constrainedSize, parentSize: parentSize, size: s.calculatedSlot.size,
-                    asChild: asChild)
-            return .calculatedHit
-        }
-        if s.pendingSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
-            s.statistics.cacheHits += 1
-            noteHit(in: &s, by: requester, constrainedSize, parentSize: parentSize, size: s.pendingSlot.size,
-                    asChild: asChild)
-            return .pendingHit
-        }
-        s.statistics.cacheMisses += 1
-        return .miss(version: version)
-    }
-
-    /// A hit remembered for the requesting supernode measurement. A child's hit writes the key by index,
-    /// as a computed measurement does (SupernodeMeasurementKeys.recordHit): with a new supernode
-    /// measurement (a re-measured cell) the ticket is in none of the slots, and the general `record`'s
-    /// switch over the four slots loaded nine offsets on every leaf hit. A root's hit keeps `record` (a
-    /// root is measured without a ticket).
-    @inline(__always)
-    private func noteHit(in s: inout State, by requester: UInt64, _ constrainedSize: SizeRange, parentSize: Size,
-                         size: Size, asChild: Bool) {
-        if asChild {
-            s.noteChildHit(by: requester, MeasurementRequest(constrainedSize, parentSize: parentSize), size: size)
-        } else {
-            s.noteMeasurement(by: requester, constrainedSize, parentSize: parentSize, size: size)
-        }
     }
 
     /// LayoutCore's engine entry (`LayoutElement.layoutThatFits(_:parentSize:into:)`, which a spec calls
@@ -321,7 +252,7 @@ extension DisplayNode {
     /// algorithm's one read per child: no 200-byte copy, no generic closure). `body` is LayoutCore's,
     /// never user code: it only reads the style, and keeps no pointer past the call — so no lock is
     /// held while user code runs (DESIGN.md's threading rules). `withLock` is inlined here: it compiles
-    /// to the same code as lockValue/unlockValue.
+    /// to the same code as a LockedScope.
     public func withLayoutStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
         state.withLock { withUnsafeMutablePointer(to: &$0.style) { body(UnsafePointer($0)) } }
     }

@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CThreadLocal
+import CMeasuringThread
 import Synchronization
 
 // The diagnostic for editing an ASM node's subnodes by hand (DESIGN.md "Where the project does better than

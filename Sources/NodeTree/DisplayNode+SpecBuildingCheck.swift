@@ -1,4 +1,4 @@
-import CThreadLocal
+import CMeasuringThread
 
 // Hierarchy edits from inside a layout spec (Texture: "should throw if subnode was added / subnodes were
 // modified in layoutSpecThatFits:", ASDisplayNodeLayoutTests).
@@ -15,7 +15,7 @@ import CThreadLocal
 // Edits of unrelated nodes (a spec that assembles a fresh container node) are left alone, as in Texture,
 // whose check is per node.
 //
-// How the running spec is known: a C11 thread-local (`loom_layout_spec_owner`, loom_thread_local.h) holds
+// How the running spec is known: a C11 thread-local (`loom_layout_spec_owner`, loom_measuring_thread.h) holds
 // the node, unretained, while its spec call runs — two stores around the call, nothing on the leaf path —
 // and is restored afterwards, so a child measured from inside a parent's spec has its own turn.
 

@@ -20,6 +20,8 @@ import Synchronization
 // the file of its concern:
 //   DisplayNode+Hierarchy.swift          addSubnode / insertSubnode / replaceSubnode / removeFromSupernode
 //   DisplayNode+Layout.swift             measurement and the two-slot layout cache (reference 2.6, 2.8)
+//   NodeLayoutCache.swift                the layout cache: lookup, publish, its slots' records
+//   NodeLayoutCache+Tickets.swift        measurement tickets and what supernode measurements asked
 //   DisplayNode+LayoutPass.swift         setNeedsLayout, layoutIfNeeded and the layout pass (2.8, 7)
 //   DisplayNode+Loading.swift            view, didLoad, onDidLoad (1.4, 7)
 //   DisplayNode+BridgedProperties.swift  frame, bounds, alpha, … (1.4)
@@ -78,134 +80,6 @@ public struct NodeLayoutStatistics: Hashable, Sendable {
     public init() {}
 }
 
-/// What a measurement asked for — its range and parent size — as three pairs of doubles (min, max,
-/// parent size), for writing into the records a measurement's publish fills: the pending layout and
-/// the supernode key (SupernodeMeasurementKeys). Why: a miss writes the request twice under the node's
-/// lock, and written as a SizeRange and a Size each copy was six loads and six stores of single doubles
-/// (the optimizer spills the arguments one by one across the lock's calls); as three pairs it is three
-/// of each. The records' fields are not stored as pairs: that made every cache hit compare them one by
-/// one.
-struct MeasurementRequest {
-    private let min: SIMD2<Double>
-    private let max: SIMD2<Double>
-    private let parent: SIMD2<Double>
-
-    @inline(__always)
-    init(_ range: SizeRange, parentSize: Size) {
-        min = SIMD2(range.min.width, range.min.height)
-        max = SIMD2(range.max.width, range.max.height)
-        parent = SIMD2(parentSize.width, parentSize.height)
-    }
-
-    /// Writes the request over a SizeRange at `range` and the Size that follows it in memory (a Size is
-    /// two Doubles, width first: the pair's layout), bit for bit.
-    @inline(__always)
-    func store(over range: UnsafeMutableRawPointer) {
-        range.storeBytes(of: min, as: SIMD2<Double>.self)
-        range.storeBytes(of: max, toByteOffset: 16, as: SIMD2<Double>.self)
-        range.storeBytes(of: parent, toByteOffset: MemoryLayout<SizeRange>.size, as: SIMD2<Double>.self)
-    }
-}
-
-/// Texture's ASDisplayNodeLayout without the layout object itself: a node's own layout has the node as
-/// its element, and storing it inside the node would be a retain cycle. The node keeps size and
-/// sublayouts and rebuilds `Layout(node: self, …)` whenever it hands one out.
-struct NodeLayoutRecord: Sendable {
-    var size: Size
-    var sublayouts: [Layout]
-    var constrainedSize: SizeRange
-    var parentSize: Size
-    var version: UInt64
-    /// The pass already asked the supernode to resize the node to this layout's size (reference 2.8).
-    var requestedLayoutFromAbove = false
-    /// The measurement that made the layout (MeasurementTicket, a transition's too; 0 for none): subnodes
-    /// it positions look up what it asked of them (DisplayNode+SupernodeLayoutKey.swift).
-    var ticket: UInt64 = 0
-
-    init(_ layout: Layout, constrainedSize: SizeRange, parentSize: Size, version: UInt64, ticket: UInt64 = 0) {
-        size = layout.size
-        sublayouts = layout.sublayouts
-        self.constrainedSize = constrainedSize
-        self.parentSize = parentSize
-        self.version = version
-        self.ticket = ticket
-    }
-
-    /// Makes this record `layout`'s, measured for `request` at `version` by measurement `ticket` — what
-    /// `init` would give, written field by field into the slot in place.
-    @inline(__always)
-    mutating func replace(with layout: Layout, request: MeasurementRequest, version: UInt64, ticket: UInt64) {
-        size = layout.size
-        // A leaf's layout has no sublayouts, and nor has the slot it replaces on a first measurement (or any
-        // earlier leaf layout): keeping the slot's empty array saves a retain of the new array and a release
-        // of the old one.
-        if !(layout.sublayouts.isEmpty && sublayouts.isEmpty) { sublayouts = layout.sublayouts }
-        replaceMeasurement(request: request, version: version, ticket: ticket)
-    }
-
-    /// `replace(with:…)` for a layout of the leaf path, which has no sublayouts by construction: the check
-    /// of the new layout's (empty) array is left out (the optimizer cannot see that the empty array's
-    /// count is 0).
-    @inline(__always)
-    mutating func replace(withLeafSize size: Size, request: MeasurementRequest, version: UInt64, ticket: UInt64) {
-        self.size = size
-        if !sublayouts.isEmpty { sublayouts = [] }
-        replaceMeasurement(request: request, version: version, ticket: ticket)
-    }
-
-    /// The fields both `replace` functions write besides the layout's.
-    @inline(__always)
-    private mutating func replaceMeasurement(request: MeasurementRequest, version: UInt64, ticket: UInt64) {
-        withUnsafeMutablePointer(to: &self) { record in
-            assert(MemoryLayout<Self>.offset(of: \.parentSize)
-                   == MemoryLayout<Self>.offset(of: \.constrainedSize)! + MemoryLayout<SizeRange>.size)
-            request.store(over: UnsafeMutableRawPointer(record) + MemoryLayout<Self>.offset(of: \.constrainedSize)!)
-        }
-        self.version = version
-        requestedLayoutFromAbove = false
-        self.ticket = ticket
-    }
-
-    /// The empty cache slot (see `DisplayNode.State.pendingSlot`): layout versions start at 1.
-    static var empty: NodeLayoutRecord {
-        NodeLayoutRecord(size: .zero, sublayouts: [], constrainedSize: .zero, parentSize: .zero, version: 0)
-    }
-
-    private init(size: Size, sublayouts: [Layout], constrainedSize: SizeRange, parentSize: Size, version: UInt64) {
-        self.size = size
-        self.sublayouts = sublayouts
-        self.constrainedSize = constrainedSize
-        self.parentSize = parentSize
-        self.version = version
-    }
-
-    var isEmpty: Bool { version == 0 }
-
-    /// Texture's isValid(version): the layout exists and is not older than the node's version.
-    @inline(__always) func isValid(version current: UInt64) -> Bool { version >= current }
-
-    /// Valid for the version and measured for exactly this range and parent size. Parent sizes compare
-    /// NaN as equal to NaN, so an undefined parent (NaN, as ratio and relative specs pass) still hits
-    /// the cache — Texture's CGSizeEqualToSize would miss every time.
-    @inline(__always)
-    func isValid(_ range: SizeRange, parentSize parent: Size, version current: UInt64) -> Bool {
-        version >= current && constrainedSize == range && parentSize.isIdentical(to: parent)
-    }
-
-    /// True when one of the sublayouts is `node`'s.
-    func places(_ node: DisplayNode) -> Bool {
-        sublayouts.contains { $0.element === node }
-    }
-
-    /// The frame of `subnode` in this layout (Texture's frameForElement). The sublayout at the subnode's
-    /// own index is checked first: without ASM the orders usually agree, which avoids Texture's O(n²).
-    func frame(for subnode: DisplayNode, hint index: Int) -> Rect {
-        if index < sublayouts.count, sublayouts[index].element === subnode { return sublayouts[index].frame }
-        for sublayout in sublayouts where sublayout.element === subnode { return sublayout.frame }
-        return .null
-    }
-}
-
 /// The base `layoutSpecThatFits(_:)` returns this to say "no spec": the node then takes Texture's leaf
 /// path (Clamp(range, calculateSizeThatFits(range.max))). Empty, so it fits an existential's inline
 /// buffer and costs no allocation.
@@ -218,38 +92,11 @@ struct NoLayoutSpec: LayoutElement {
 open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Sendable {
     /// Every mutable field of the node, guarded by `state`.
     struct State {
-        // Measurement state first: every layoutThatFits reads and writes these under the lock, which sits
-        // right before them (Locked.swift), so a measurement touches a few adjacent cache lines instead
-        // of lines spread over the whole state (declaration order is layout order).
-        // Layout cache (reference 2.8): version starts at 1; invalidation bumps it.
-        var layoutVersion: UInt64 = 1
-        /// An ancestor runs a layout transition (Texture's LayoutPending hierarchy state): the node's own
-        /// layout passes do not measure, and measurements outside that transition are not cached.
-        var isLayoutPending = false
-        /// The id of the ancestor's transition while `isLayoutPending`.
-        var pendingTransitionID: UInt64 = 0
-        /// The two slots, stored without Optional: an empty slot is `NodeLayoutRecord.empty` (version 0,
-        /// which no layout has, so it is never valid). Assigning an optional record destroyed the old one
-        /// through Optional's generic value witness on every measurement; the hot
-        /// paths (lookup, publish) use the slots, everything else the optional views below.
-        var pendingSlot = NodeLayoutRecord.empty
-        var calculatedSlot = NodeLayoutRecord.empty
-
-        var pendingLayout: NodeLayoutRecord? {
-            get { pendingSlot.isEmpty ? nil : pendingSlot }
-            set { pendingSlot = newValue ?? .empty }
-        }
-
-        var calculatedLayout: NodeLayoutRecord? {
-            get { calculatedSlot.isEmpty ? nil : calculatedSlot }
-            set { calculatedSlot = newValue ?? .empty }
-        }
-        var statistics = NodeLayoutStatistics()
-
-        /// What recent measurements by supernodes asked of the node, and what the one that made the
-        /// layout of the supernode that positioned it asked (DisplayNode+SupernodeLayoutKey.swift).
-        var measuredBySupernodes = SupernodeMeasurementKeys()
-        var supernodeLayoutKey: SupernodeMeasurementKeys.Key?
+        // The layout cache first: every layoutThatFits reads and writes it under the lock, which sits
+        // right before it (Locked.swift), so a measurement touches a few adjacent cache lines instead of
+        // lines spread over the whole state (declaration order is layout order). The rest of NodeTree
+        // reaches its fields under their own names (`State`'s forwarding properties, NodeLayoutCache.swift).
+        var layoutCache = NodeLayoutCache()
 
         var style = LayoutElementStyle()
 

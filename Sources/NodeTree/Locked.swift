@@ -52,35 +52,6 @@ public struct Locked<Value>: @unchecked Sendable {
         }
     }
 
-    /// `withLock` without a closure, for NodeTree's hottest critical section (the measurement's cache
-    /// lookup): takes the lock and returns the value's address. `unlockValue()` must follow on every
-    /// path, with nothing in between but reads and writes of the value — what a `withLock` body may do.
-    /// The address stays valid while the box lives (a node's state: as long as the node).
-    /// Why: the optimizer left the lookup's `withLock` closure out of line (a call, its result written to
-    /// memory and read back, and the saved registers of a frame) on every measurement and every cache
-    /// hit.
-    @inline(__always)
-    func lockValue() -> UnsafeMutablePointer<Value> {
-        #if LOOM_RACE_FAULTS
-        RaceSchedule.atSynchronizationPoint()
-        #endif
-        return storage.withUnsafeMutablePointerToHeader { header in
-            lockLockWord(LockedStorage<Value>.lockWord(in: header))
-            return LockedStorage<Value>.value(in: header)
-        }
-    }
-
-    /// Unlocks what `lockValue()` locked.
-    @inline(__always)
-    func unlockValue() {
-        storage.withUnsafeMutablePointerToHeader { header in
-            unlockLockWord(LockedStorage<Value>.lockWord(in: header))
-        }
-        #if LOOM_RACE_FAULTS
-        RaceSchedule.atSynchronizationPoint()
-        #endif
-    }
-
     /// A copy of the value (one lock/unlock pair).
     @inlinable @inline(__always)
     public func load() -> Value {

@@ -1,4 +1,4 @@
-import CThreadLocal
+import CPixelRounding
 import Testing
 @testable import LayoutCore
 

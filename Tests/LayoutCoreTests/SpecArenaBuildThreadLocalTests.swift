@@ -1,8 +1,8 @@
-import CThreadLocal
+import CLayoutMemory
 import Testing
 @testable import LayoutCore
 
-// The build thread-local (loom_thread_local.h `loom_spec_build_arena`, SpecArena.forBuilding): it holds the
+// The build thread-local (loom_layout_memory.h `loom_spec_build_arena`, SpecArena.forBuilding): it holds the
 // arena exactly while the innermost open region has its mark. These walk it through regions opened,
 // built in and closed in every order a node tree produces (a nested measurement that builds or does not,
 // a build after a nested region closed) and check that each spec lands in the region it was built in.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LayoutCore
 
-// Spec regions (Specs/SpecArena.swift): the built-in specs built inside `LayoutSpecRegion.with` keep
+// Spec regions (Memory/SpecArena.swift): the built-in specs built inside `LayoutSpecRegion.with` keep
 // their fields in the thread's arena and are destroyed when it returns; outside they are boxed. Either
 // way they behave as values and lay out alike.
 
@@ -143,7 +143,7 @@ import Testing
         }
     }
 
-    /// A stack built in a region keeps its children as a run of the arena (Specs/SpecChildRuns.swift): a
+    /// A stack built in a region keeps its children as a run of the arena (Memory/SpecChildRuns.swift): a
     /// spec of the same region by its slot, anything else — a node, a spec boxed outside the region — as
     /// an element the arena keeps. Closing the region releases the elements and sets the runs back, so
     /// the next region's first stack takes the same memory.
@@ -160,10 +160,10 @@ import Testing
             let stack = StackLayoutSpec.vertical(children: [node, LayoutSpec(), boxed])
             #expect(arena.pointee.liveElementCount == elementsBefore + 2)
             let fields = stack.storage.fields
-            #expect(fields.pointee.childCount == 3 && fields.pointee.elementsOwner == nil)
-            let kinds = (0..<3).map { fields.pointee.childBase![$0].kind }
+            #expect(fields.pointee.children.count == 3 && fields.pointee.elementsOwner == nil)
+            let kinds = (0..<3).map { fields.pointee.children[$0].kind }
             #expect(kinds == [.element, .plain, .element])
-            firstRun = fields.pointee.childBase
+            firstRun = fields.pointee.children.base
             let children = stack.children
             #expect(children.count == 3 && (children[0] as? LeafNode) === node)
             #expect(children[1] is LayoutSpec && children[2] is InsetLayoutSpec)
@@ -174,7 +174,7 @@ import Testing
         #expect(arena.pointee.childRuns.current == runsBefore.chunk && arena.pointee.childRuns.used == runsBefore.used)
         LayoutSpecRegion.with {
             let stack = StackLayoutSpec.horizontal(children: [LayoutSpec(), LayoutSpec()])
-            #expect(stack.storage.fields.pointee.childBase == firstRun)
+            #expect(stack.storage.fields.pointee.children.base == firstRun)
         }
     }
 

@@ -12,7 +12,7 @@ import Testing
 // (`make test-asan`); each crashes a child process by design (Swift Testing's exit tests re-run this test
 // binary with the body selected).
 //
-// What an escaped spec does to memory (Specs/SpecArena.swift's header): a spec built in a region keeps its
+// What an escaped spec does to memory (Memory/SpecArena.swift's header): a spec built in a region keeps its
 // fields in a slot of its thread's arena; closing the region zeroes the slot's generation word, and the
 // next region reuses the slot. The memory stays allocated for as long as the thread lives, so a spec read
 // on its own thread after its region closed reads live memory: ASan cannot see that, and only the
@@ -68,7 +68,7 @@ struct SpecEscapeAddressSanitizerTests {
             // The fields through the slot pointer, without the generation check (at -Onone the check's
             // load is the standard library's uninstrumented copy; see above).
             // (Printed: `_ =` of a trivial field through a pointer loads nothing at -Onone.)
-            print("escaped spec's top inset:", escaped.storage.slot.unsafelyUnwrapped.pointee.insets.top)
+            print("escaped spec's top inset:", escaped.storage.slot.unsafelyUnwrapped.pointee.parameter.top)
         }
         let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(text.contains("ERROR: AddressSanitizer: heap-use-after-free"), "stderr: \(text)")

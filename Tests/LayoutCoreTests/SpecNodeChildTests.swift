@@ -22,7 +22,7 @@ private final class PlainObjectElement: LayoutElement, @unchecked Sendable {
 @Suite struct SpecNodeChildTests {
     static func children(of stack: StackLayoutSpec) -> UnsafeBufferPointer<SpecChild> {
         let fields = stack.storage.fields
-        return UnsafeBufferPointer(start: fields.pointee.childBase, count: fields.pointee.childCount)
+        return UnsafeBufferPointer(start: fields.pointee.children.base, count: fields.pointee.children.count)
     }
 
     @Test func nodesAreKeptAsClassReferencesAndAnswerAsThemselves() {

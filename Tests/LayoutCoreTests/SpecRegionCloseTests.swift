@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LayoutCore
 
-// Closing a spec region (Specs/SpecArena.swift `truncateInnermostRegion`): element children a class
+// Closing a spec region (Memory/SpecArena+Regions.swift `truncateInnermostRegion`): element children a class
 // instance are released directly and the others destroyed through their existential
 // (SpecElementSlot.isObject), and the slabs of trivial fields only have the generation words of the
 // slots filled since the region's mark zeroed, chunk by chunk (SpecSlab.truncateTrivial). Each must

@@ -2,7 +2,7 @@ import Testing
 @testable import LayoutCore
 
 // A region's close releases its element children, and a child's deinit is user code: it may build specs
-// itself (Specs/SpecArena.swift `truncateInnermostRegion`, SpecChild.swift `SpecElementSlot.truncate`).
+// itself (Memory/SpecArena+Regions.swift `truncateInnermostRegion`, SpecChild.swift `SpecElementSlot.truncate`).
 // Whatever it builds then lives in the closing region and must go with it: no spec slot, element child
 // or region mark left behind, every element released exactly once.
 

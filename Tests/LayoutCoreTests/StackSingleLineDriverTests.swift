@@ -76,7 +76,7 @@ import Testing
                 let context = StackContext(direction: direction, spacing: 3, justifyContent: .center,
                                            alignItems: alignItems, flexWrap: .noWrap, alignContent: .start,
                                            lineSpacing: 0, range: SizeRange(width: 200))
-                let read = withUnsafePointer(to: LayoutElementStyle.defaultStyle) { StackItem(style: $0, context: context) }
+                let read = withUnsafePointer(to: LayoutElementStyle.defaultStyle) { StackItem(style: LayoutStyleReference($0), context: context) }
                 let made = StackItem.defaultItem(context)
                 #expect("\(read)" == "\(made)", "\(direction) \(alignItems)")
             }

@@ -39,7 +39,7 @@ private final class CountingStyleElement: LayoutElement, @unchecked Sendable {
         element.withLayoutStylePointer { pointer in
             calls += 1
             style = pointer.pointee
-            item = "\(StackItem(style: pointer, context: context))"
+            item = "\(StackItem(style: LayoutStyleReference(pointer), context: context))"
         }
         return (style, item, calls)
     }
@@ -48,7 +48,7 @@ private final class CountingStyleElement: LayoutElement, @unchecked Sendable {
     static func borrowingRead(_ element: any LayoutElement, _ context: StackContext)
         -> (style: LayoutElementStyle, item: String) {
         let style = element.withLayoutStyle { copy $0 }
-        let item = withUnsafePointer(to: style) { StackItem(style: $0, context: context) }
+        let item = withUnsafePointer(to: style) { StackItem(style: LayoutStyleReference($0), context: context) }
         return (style, "\(item)")
     }
 
@@ -197,7 +197,7 @@ private final class CountingStyleElement: LayoutElement, @unchecked Sendable {
                 let context = StackContext(direction: direction, spacing: 0, justifyContent: .start,
                                            alignItems: alignItems, flexWrap: .noWrap, alignContent: .start,
                                            lineSpacing: 0, range: SizeRange(width: 100))
-                let item = withUnsafePointer(to: style) { StackItem(style: $0, context: context) }
+                let item = withUnsafePointer(to: style) { StackItem(style: LayoutStyleReference($0), context: context) }
                 #expect(item.alignment == alignItems)
                 #expect(item.spacingBefore == 1 && item.spacingAfter == 2)
                 #expect(item.flexGrow == 3 && item.flexShrink == 4 && item.flexBasis == .points(5))

@@ -15,8 +15,8 @@ import Testing
         let state = Locked<[Int]>([])
         let waiterStarted = Atomic<Bool>(false)
         let waiterDone = Atomic<Bool>(false)
-        let pointer = state.lockValue()
-        pointer.pointee.append(1)
+        let scope = state.lockScope()
+        scope.value.pointee.append(1)
         let waiter = Thread {
             waiterStarted.store(true, ordering: .releasing)
             state.withLock { $0.append(2) }
@@ -27,8 +27,8 @@ import Testing
         // Long enough for the waiter to pass its free attempts and start yielding.
         usleep(20_000)
         let doneWhileHeld = waiterDone.load(ordering: .acquiring)
-        pointer.pointee.append(3)
-        state.unlockValue()
+        scope.value.pointee.append(3)
+        scope.unlock()
         while !waiterDone.load(ordering: .acquiring) { sched_yield() }
         #expect(!doneWhileHeld, "the waiter got the lock while it was held")
         #expect(state.load() == [1, 3, 2])

@@ -64,15 +64,20 @@ import Testing
         #expect(value.load() == 40_000)
     }
 
-    /// lockValue/unlockValue (the measurement's lookup) exclude withLock and each other: increments through
-    /// both, from eight threads, are all kept (and the thread sanitizer sees the pthread mutex).
-    @Test func lockValueExcludesWithLockAndItself() {
+    /// A LockedScope (the measurement's lookup) excludes withLock and other scopes: increments through
+    /// both, from eight threads, are all kept (and the thread sanitizer sees the pthread lock), whether the
+    /// scope ends by `unlock()` or by going out of scope.
+    @Test func lockScopeExcludesWithLockAndItself() {
         let value = Locked(0)
         onThreads(8, count: 8) { thread in
             for _ in 0..<5_000 {
-                if thread % 2 == 0 {
-                    value.lockValue().pointee += 1
-                    value.unlockValue()
+                if thread % 4 == 0 {
+                    let scope = value.lockScope()
+                    scope.value.pointee += 1
+                    scope.unlock()
+                } else if thread % 4 == 2 {
+                    let scope = value.lockScope()
+                    scope.value.pointee += 1
                 } else {
                     value.withLock { $0 += 1 }
                 }

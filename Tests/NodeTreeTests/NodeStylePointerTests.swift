@@ -72,9 +72,9 @@ import Testing
                                            lineSpacing: 0, range: SizeRange(width: 200))
                 for node in nodes {
                     var read = ""
-                    node.withLayoutStylePointer { read = "\(StackItem(style: $0, context: context))" }
+                    node.withLayoutStylePointer { read = "\(StackItem(style: LayoutStyleReference($0), context: context))" }
                     let borrowed = node.withLayoutStyle { style in
-                        withUnsafePointer(to: copy style) { "\(StackItem(style: $0, context: context))" }
+                        withUnsafePointer(to: copy style) { "\(StackItem(style: LayoutStyleReference($0), context: context))" }
                     }
                     #expect(!read.isEmpty && read == borrowed, "\(direction) \(alignItems): \(read) vs \(borrowed)")
                 }

@@ -3,48 +3,9 @@
 // infinite insets on one axis centre it there.
 
 public struct InsetLayoutSpec: LayoutElement {
-    /// The spec's fields, in its thread's spec arena or a heap box (SpecStorage.swift).
-    @usableFromInline
-    struct Fields: SingleChildSpecFields {
-        @usableFromInline var customStyle: UnsafeMutablePointer<LayoutElementStyle>? = nil
-        @usableFromInline var insets: EdgeInsets
-        /// The child (SpecChild.swift): in a region, a spec of the region by its slot or an element kept
-        /// by the arena; boxed, the element kept by `owner`.
-        @usableFromInline var child: SpecChild
-        /// Boxed outside a region: the element child, retained by the fields' box
-        /// (SpecFields.elementsOwner). Nil in a region.
-        @usableFromInline var elementsOwner: Unmanaged<SpecElements>?
-
-        @inlinable init(insets: EdgeInsets, child: any LayoutElement) {
-            self.insets = insets
-            (self.child, elementsOwner) = Self.boxedChild(child)
-        }
-
-        /// `initialize` for a child of its own type (the generic initializers): read where it is, no
-        /// existential to copy or call through (SpecChild.write).
-        @inlinable @inline(__always)
-        static func initialize<Child: LayoutElement>(_ fields: UnsafeMutablePointer<Fields>, insets: EdgeInsets,
-                                                     element child: borrowing Child, in arena: UnsafeMutablePointer<SpecArena>) {
-            fields.pointer(to: \.customStyle).unsafelyUnwrapped.initialize(to: nil)
-            fields.pointer(to: \.insets).unsafelyUnwrapped.initialize(to: insets)
-            SpecChild.write(child, to: fields.pointer(to: \.child).unsafelyUnwrapped, in: arena)
-            fields.pointer(to: \.elementsOwner).unsafelyUnwrapped.initialize(to: nil)
-        }
-
-        /// Writes fresh fields for a spec of `arena`'s open region into uninitialized memory.
-        @inlinable @inline(__always)
-        static func initialize(_ fields: UnsafeMutablePointer<Fields>, insets: EdgeInsets,
-                               child: consuming any LayoutElement, in arena: UnsafeMutablePointer<SpecArena>) {
-            fields.pointer(to: \.customStyle).unsafelyUnwrapped.initialize(to: nil)
-            fields.pointer(to: \.insets).unsafelyUnwrapped.initialize(to: insets)
-            fields.pointer(to: \.child).unsafelyUnwrapped.initialize(to: SpecChild.make(consuming: child, in: arena))
-            fields.pointer(to: \.elementsOwner).unsafelyUnwrapped.initialize(to: nil)
-        }
-
-        @inlinable static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
-            arena.pointer(to: \.specs).unsafelyUnwrapped
-        }
-    }
+    /// The spec's fields: its insets and its child, in its thread's spec arena or a heap box
+    /// (Memory/SingleChildSpecStorage.swift).
+    @usableFromInline typealias Fields = SingleChildFields<EdgeInsets>
 
     @usableFromInline var storage: SpecStorage<Fields>
 
@@ -88,40 +49,24 @@ public struct InsetLayoutSpec: LayoutElement {
     @inlinable @inline(__always)
     init<Child: LayoutElement>(insets: EdgeInsets, generic child: borrowing Child, hasStyle: Bool,
                                style: (inout LayoutElementStyle) -> Void) {
-        if let arena = SpecArena.forBuilding {
-            let fields = SpecStorage<Fields>.reserveSlot(in: arena)
-            Fields.initialize(fields, insets: insets, element: child, in: arena)
-            if hasStyle { Fields.initializeOwnStyle(fields, in: arena, style) }
-            storage = SpecStorage(slot: fields, in: arena)
-        } else {
-            storage = SpecStorage(boxing: Fields(insets: insets, child: copy child))
-            if hasStyle { storage.configureOwnBoxedStyle(style) }
-        }
+        storage = SpecStorage(parameter: insets, generic: child, hasStyle: hasStyle, style: style)
     }
 
     /// The existential initializers: with `hasStyle` (a constant), the style `style` sets.
     @inlinable @inline(__always)
     init(insets: EdgeInsets, child: consuming any LayoutElement, hasStyle: Bool,
          style: (inout LayoutElementStyle) -> Void) {
-        if let arena = SpecArena.forBuilding {
-            let fields = SpecStorage<Fields>.reserveSlot(in: arena)
-            Fields.initialize(fields, insets: insets, child: child, in: arena)
-            if hasStyle { Fields.initializeOwnStyle(fields, in: arena, style) }
-            storage = SpecStorage(slot: fields, in: arena)
-        } else {
-            storage = SpecStorage(boxing: Fields(insets: insets, child: child))
-            if hasStyle { storage.configureOwnBoxedStyle(style) }
-        }
+        storage = SpecStorage(parameter: insets, child: child, hasStyle: hasStyle, style: style)
     }
 
     public var style: LayoutElementStyle {
         get { storage.style }
-        unsafeMutableAddress { storage.uniqueStyle() }
+        _modify { yield &storage.uniqueStyle().pointee }
     }
 
     public var insets: EdgeInsets {
-        get { storage.fields.pointee.insets }
-        unsafeMutableAddress { storage.uniqueFields().pointer(to: \.insets).unsafelyUnwrapped }
+        get { storage.parameter }
+        _modify { yield &storage.parameter }
     }
 
     public var child: any LayoutElement {
@@ -140,11 +85,6 @@ public struct InsetLayoutSpec: LayoutElement {
 
     /// The stored style, read in place (the protocol's default would copy it through `style`).
     public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { storage.withStyle(body) }
-
-    /// The style's address, as `withLayoutStyle` reads it (no copy of the style).
-    public func withLayoutStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
-        storage.withStylePointer(body)
-    }
 
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
@@ -172,9 +112,9 @@ public struct InsetLayoutSpec: LayoutElement {
     /// Finite insets (the usual case) take the short path: with no NaN or infinite inset, the
     /// general path's NaN and ∞ fallbacks are all the identity (NaN → 0, infinite → 0 in the sums, the
     /// childOrigin fallbacks), so this is the same arithmetic in the same order, without their tests.
-    static func layout(_ fields: UnsafeMutablePointer<Fields>, _ range: SizeRange, parentSize: Size,
+    static func layout(_ fields: SpecFieldsReference<Fields>, _ range: SizeRange, parentSize: Size,
                        into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        let insets = fields.pointee.insets
+        let insets = fields.parameter
         // x − x is 0 exactly when x is finite; a sum is finite only if every term is (a NaN or ∞ term
         // makes it NaN or ∞). An overflowing sum of finite insets takes the general path, which is exact too.
         let sum = insets.top + insets.left + insets.bottom + insets.right
@@ -193,11 +133,11 @@ public struct InsetLayoutSpec: LayoutElement {
         // The child's dispatch with a nested inset or ratio out of line, as the stack's `measure` has it:
         // inlined, the ratio's layout made this function big enough that the optimizer called its pixel
         // rounding out of line.
-        let sublayout = fields.pointee.child.layoutThatFits(childRange, parentSize: childParent, into: &scratch,
+        let sublayout = fields.child.layoutThatFits(childRange, parentSize: childParent, into: &scratch,
                                                              specsOutOfLine: true)
         let childSize = scratch.trustedSize(of: sublayout)
         // Read again rather than kept across the child's layout: a reload, where the kept values were spilled.
-        let inset = fields.pointee.insets
+        let inset = fields.parameter
         // finiteOr stays: two huge finite insets of one sign can still overflow.
         let computed = range.clamp(Size(
             width: finiteOr(childSize.width + inset.left + inset.right, range.max.width),
@@ -208,9 +148,9 @@ public struct InsetLayoutSpec: LayoutElement {
 
     /// `layout` for insets of which one at least is NaN or infinite.
     @inline(never)
-    static func layoutWithNonFiniteInsets(_ fields: UnsafeMutablePointer<Fields>, _ range: SizeRange,
+    static func layoutWithNonFiniteInsets(_ fields: SpecFieldsReference<Fields>, _ range: SizeRange,
                                           parentSize: Size, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        let insets = fields.pointee.insets
+        let insets = fields.parameter
         // A NaN inset would make every frame NaN; Texture asserts elsewhere, Loom treats it as 0.
         let top = insets.top.isNaN ? 0 : insets.top
         let left = insets.left.isNaN ? 0 : insets.left
@@ -229,7 +169,7 @@ public struct InsetLayoutSpec: LayoutElement {
         // MAX(0, NaN) = 0: an undefined parent becomes 0 here, as in Texture.
         let childParent = Size(width: foundationMax(0, parentSize.width - insetX),
                                height: foundationMax(0, parentSize.height - insetY))
-        let sublayout = fields.pointee.child.layoutThatFits(childRange, parentSize: childParent, into: &scratch)
+        let sublayout = fields.child.layoutThatFits(childRange, parentSize: childParent, into: &scratch)
         let childSize = scratch.trustedSize(of: sublayout)
 
         let computed = range.clamp(Size(

@@ -5,11 +5,8 @@ public struct LayoutSpec: LayoutElement {
     /// The spec's fields, in its thread's spec arena or a heap box (SpecStorage.swift).
     @usableFromInline
     struct Fields: SpecFields {
-        @usableFromInline var customStyle: UnsafeMutablePointer<LayoutElementStyle>? = nil
+        @usableFromInline var customStyle: SpecStyleReference? = nil
         @inlinable init() {}
-        @inlinable static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
-            arena.pointer(to: \.specs).unsafelyUnwrapped
-        }
     }
 
     @usableFromInline var storage: SpecStorage<Fields>
@@ -33,7 +30,7 @@ public struct LayoutSpec: LayoutElement {
         if let arena = SpecArena.forBuilding {
             let fields = SpecStorage<Fields>.reserveSlot(in: arena)
             fields.initialize(to: Fields())
-            Fields.initializeOwnStyle(fields, in: arena, configure)
+            fields.initializeOwnStyle(in: arena, configure)
             storage = SpecStorage(slot: fields, in: arena)
         } else {
             storage = SpecStorage(boxing: Fields())
@@ -43,18 +40,13 @@ public struct LayoutSpec: LayoutElement {
 
     public var style: LayoutElementStyle {
         get { storage.style }
-        unsafeMutableAddress { storage.uniqueStyle() }
+        _modify { yield &storage.uniqueStyle().pointee }
     }
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
 
     /// The stored style, read in place (the protocol's default would copy it through `style`).
     public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { storage.withStyle(body) }
-
-    /// The style's address, as `withLayoutStyle` reads it (no copy of the style).
-    public func withLayoutStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
-        storage.withStylePointer(body)
-    }
 
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
@@ -73,7 +65,7 @@ public struct LayoutSpec: LayoutElement {
     }
 
     /// `layoutThatFits(_:parentSize:into:)` on the fields (a parent's SpecChild calls it directly).
-    static func layout(_ fields: UnsafeMutablePointer<Fields>, _ constrainedSize: SizeRange, parentSize: Size,
+    static func layout(_ fields: SpecFieldsReference<Fields>, _ constrainedSize: SizeRange, parentSize: Size,
                        into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         scratch.appendLeaf(element: nil, type: .layoutSpec,
                            size: fields.restricting(constrainedSize, parentSize: parentSize).min)

@@ -1,48 +1,9 @@
 // Texture's ASRatioLayoutSpec (reference 3.7): ratio = height / width.
 
 public struct RatioLayoutSpec: LayoutElement {
-    /// The spec's fields, in its thread's spec arena or a heap box (SpecStorage.swift).
-    @usableFromInline
-    struct Fields: SingleChildSpecFields {
-        @usableFromInline var customStyle: UnsafeMutablePointer<LayoutElementStyle>? = nil
-        @usableFromInline var ratio: Double
-        /// The child (SpecChild.swift): in a region, a spec of the region by its slot or an element kept
-        /// by the arena; boxed, the element kept by `owner`.
-        @usableFromInline var child: SpecChild
-        /// Boxed outside a region: the element child, retained by the fields' box
-        /// (SpecFields.elementsOwner). Nil in a region.
-        @usableFromInline var elementsOwner: Unmanaged<SpecElements>?
-
-        @inlinable init(ratio: Double, child: any LayoutElement) {
-            self.ratio = ratio
-            (self.child, elementsOwner) = Self.boxedChild(child)
-        }
-
-        /// `initialize` for a child of its own type (the generic initializers): read where it is, no
-        /// existential to copy or call through (SpecChild.write).
-        @inlinable @inline(__always)
-        static func initialize<Child: LayoutElement>(_ fields: UnsafeMutablePointer<Fields>, ratio: Double,
-                                                     element child: borrowing Child, in arena: UnsafeMutablePointer<SpecArena>) {
-            fields.pointer(to: \.customStyle).unsafelyUnwrapped.initialize(to: nil)
-            fields.pointer(to: \.ratio).unsafelyUnwrapped.initialize(to: ratio)
-            SpecChild.write(child, to: fields.pointer(to: \.child).unsafelyUnwrapped, in: arena)
-            fields.pointer(to: \.elementsOwner).unsafelyUnwrapped.initialize(to: nil)
-        }
-
-        /// Writes fresh fields for a spec of `arena`'s open region into uninitialized memory.
-        @inlinable @inline(__always)
-        static func initialize(_ fields: UnsafeMutablePointer<Fields>, ratio: Double,
-                               child: consuming any LayoutElement, in arena: UnsafeMutablePointer<SpecArena>) {
-            fields.pointer(to: \.customStyle).unsafelyUnwrapped.initialize(to: nil)
-            fields.pointer(to: \.ratio).unsafelyUnwrapped.initialize(to: ratio)
-            fields.pointer(to: \.child).unsafelyUnwrapped.initialize(to: SpecChild.make(consuming: child, in: arena))
-            fields.pointer(to: \.elementsOwner).unsafelyUnwrapped.initialize(to: nil)
-        }
-
-        @inlinable static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
-            arena.pointer(to: \.specs).unsafelyUnwrapped
-        }
-    }
+    /// The spec's fields: its ratio and its child, in its thread's spec arena or a heap box
+    /// (Memory/SingleChildSpecStorage.swift).
+    @usableFromInline typealias Fields = SingleChildFields<Double>
 
     @usableFromInline var storage: SpecStorage<Fields>
 
@@ -81,42 +42,26 @@ public struct RatioLayoutSpec: LayoutElement {
     @inlinable @inline(__always)
     init<Child: LayoutElement>(ratio: Double, generic child: borrowing Child, hasStyle: Bool,
                                style: (inout LayoutElementStyle) -> Void) {
-        if let arena = SpecArena.forBuilding {
-            let fields = SpecStorage<Fields>.reserveSlot(in: arena)
-            Fields.initialize(fields, ratio: ratio, element: child, in: arena)
-            if hasStyle { Fields.initializeOwnStyle(fields, in: arena, style) }
-            storage = SpecStorage(slot: fields, in: arena)
-        } else {
-            storage = SpecStorage(boxing: Fields(ratio: ratio, child: copy child))
-            if hasStyle { storage.configureOwnBoxedStyle(style) }
-        }
+        storage = SpecStorage(parameter: ratio, generic: child, hasStyle: hasStyle, style: style)
     }
 
     /// The existential initializers: with `hasStyle` (a constant), the style `style` sets.
     @inlinable @inline(__always)
     init(ratio: Double, child: consuming any LayoutElement, hasStyle: Bool,
          style: (inout LayoutElementStyle) -> Void) {
-        if let arena = SpecArena.forBuilding {
-            let fields = SpecStorage<Fields>.reserveSlot(in: arena)
-            Fields.initialize(fields, ratio: ratio, child: child, in: arena)
-            if hasStyle { Fields.initializeOwnStyle(fields, in: arena, style) }
-            storage = SpecStorage(slot: fields, in: arena)
-        } else {
-            storage = SpecStorage(boxing: Fields(ratio: ratio, child: child))
-            if hasStyle { storage.configureOwnBoxedStyle(style) }
-        }
+        storage = SpecStorage(parameter: ratio, child: child, hasStyle: hasStyle, style: style)
     }
 
     public var style: LayoutElementStyle {
         get { storage.style }
-        unsafeMutableAddress { storage.uniqueStyle() }
+        _modify { yield &storage.uniqueStyle().pointee }
     }
 
     /// height / width; must be > 0 (a non-positive or non-finite ratio leaves the child unconstrained
     /// by it, where Texture would assert).
     public var ratio: Double {
-        get { storage.fields.pointee.ratio }
-        unsafeMutableAddress { storage.uniqueFields().pointer(to: \.ratio).unsafelyUnwrapped }
+        get { storage.parameter }
+        _modify { yield &storage.parameter }
     }
 
     public var child: any LayoutElement {
@@ -136,11 +81,6 @@ public struct RatioLayoutSpec: LayoutElement {
     /// The stored style, read in place (the protocol's default would copy it through `style`).
     public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { storage.withStyle(body) }
 
-    /// The style's address, as `withLayoutStyle` reads it (no copy of the style).
-    public func withLayoutStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
-        storage.withStylePointer(body)
-    }
-
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
@@ -159,20 +99,20 @@ public struct RatioLayoutSpec: LayoutElement {
 
     /// The protocol's default resolution (the style size restricts the range), then the ratio layout, on
     /// the fields (a parent's SpecChild calls it directly).
-    static func layout(_ fields: UnsafeMutablePointer<Fields>, _ constrainedSize: SizeRange, parentSize: Size,
+    static func layout(_ fields: SpecFieldsReference<Fields>, _ constrainedSize: SizeRange, parentSize: Size,
                        into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         calculateLayout(fields, fields.restricting(constrainedSize, parentSize: parentSize), into: &scratch)
     }
 
-    static func calculateLayout(_ fields: UnsafeMutablePointer<Fields>, _ range: SizeRange,
+    static func calculateLayout(_ fields: SpecFieldsReference<Fields>, _ range: SizeRange,
                                 into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         var childRange = range
         var childParent = Size.undefined
-        if let best = bestSize(in: range, ratio: fields.pointee.ratio) {
+        if let best = bestSize(in: range, ratio: fields.parameter) {
             childRange = range.intersect(SizeRange(exactly: best))
             childParent = best
         }
-        let sublayout = fields.pointee.child.layoutThatFits(childRange, parentSize: childParent, into: &scratch,
+        let sublayout = fields.child.layoutThatFits(childRange, parentSize: childParent, into: &scratch,
                                                              specsOutOfLine: true)
         scratch.setTrustedPosition(.zero, of: sublayout)
         return scratch.appendSpec(sizeOf: sublayout)

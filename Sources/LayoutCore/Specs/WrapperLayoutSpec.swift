@@ -18,11 +18,6 @@ public struct WrapperLayoutSpec: LayoutElement {
     /// The stored style, read in place (the protocol's default would copy it through `style`).
     public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { body(style) }
 
-    /// The stored style's address (the default would read it through `withLayoutStyle` and a closure).
-    public func withLayoutStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
-        withUnsafePointer(to: style) { body($0) }
-    }
-
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
     public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {

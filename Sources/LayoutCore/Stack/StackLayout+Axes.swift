@@ -100,23 +100,15 @@ struct StackContext {
     var crossMax: Double { direction.crossMax(self) }
 }
 
-/// The stack's children (each item's current record in the scratch is `StackItem.record`; they become
-/// the stack's sublayouts). Kept apart from `StackContext` so that the context stays a plain value, and
-/// passed borrowed, never inside an inout value: a child read from a borrowed array is called in place.
-struct StackChildren {
-    /// `count` children (SpecChild.swift); nil only when there are none.
-    let base: UnsafePointer<SpecChild>?
-    let count: Int
-
-    /// Child `index`.
-    @inline(__always)
-    subscript(index: Int) -> SpecChild { base.unsafelyUnwrapped[index] }
-}
+/// The stack's children, the spec's run (Memory/SpecChildren.swift); each item's current record in the
+/// scratch is `StackItem.record`, and they become the stack's sublayouts. Kept apart from `StackContext`
+/// so that the context stays a plain value.
+typealias StackChildren = SpecChildren
 
 /// The items of one stack layout: temporary storage (on the stack when small) that lives exactly as
 /// long as `StackLayout.layout`, so it costs no heap allocation. StackItem is a trivial type, so the
 /// storage needs no deinitialization.
-typealias StackItems = UnsafeMutableBufferPointer<StackItem>
+typealias StackItems = TemporaryItems<StackItem>
 
 /// One child: what the algorithm needs of its style (read once — a node's style may take a lock) and
 /// the size of its current layout along both axes. A plain value (no references), so copying one costs
@@ -144,11 +136,12 @@ struct StackItem {
     /// The child's current layout in the scratch (replaced when the child is measured again).
     var record: LayoutRecordIndex = 0
 
-    /// Reads only the fields it needs, through `withLayoutStylePointer`'s pointer. Inlined, so that the
-    /// item is written straight into its slot (returned, it was built in a temporary and copied
-    /// whole); a stretched item resolves only its cross axis.
-    @inline(__always)
-    init(style: UnsafePointer<LayoutElementStyle>, context: StackContext) {
+    /// Reads only the fields it needs, from the style where it is. Transparent (inlined before the optimizer
+    /// runs), so that the item is written straight into its slot (returned, it was built in a temporary and
+    /// copied whole; as `@inline(__always)`, inside the style hook's closure it stayed a call); a stretched
+    /// item resolves only its cross axis.
+    @_transparent
+    init(style: LayoutStyleReference, context: StackContext) {
         alignment = StackItem.effectiveAlignment(style.pointee.alignSelf, context.alignItems)
         spacingBefore = style.pointee.spacingBefore
         spacingAfter = style.pointee.spacingAfter

@@ -1,9 +1,13 @@
 // The one-line stack whose children all use the default style, justified to the start and aligned start
-// or stretched (the usual columns: a cell's outer stack, a header's text column). Every item is then the
-// default item, so the unpositioned and positioned phases are one walk over the children: each child is
-// measured and placed at once, at the stack cursor and cross offset 0 — where `positionedSingleLine` would
-// place it, as the cursor only adds up sizes already measured and start/stretch alignment offsets nothing.
-// No items are kept (their sizes are in the records, which the link run names), so no temporary buffer.
+// or stretched (the usual columns: a cell's outer stack, a header's text column).
+//
+// Fuses: step 3 (the first measurement), step 8 (the stack sum) and the positioned phase into one walk over
+// the children — each child is measured and placed at once, at the stack cursor and cross offset 0 — and
+// skips steps 2 and 5 (a default item has no flex factor and no flexBasis, so nothing flexes and no child
+// is skipped). Why the frames are equal: every item is the default item, so the cursor only adds up sizes
+// already measured, and start or stretch alignment offsets nothing across: `positionedSingleLine` would
+// place each child exactly there. No items are kept (their sizes are in the records, which the link run
+// names), so no temporary buffer.
 //
 // What only the finished line knows is checked after the walk: the line's cross size (stretching a child
 // re-measures it at its own stack size, so its place stays the same unless its stack size changes) and
@@ -131,11 +135,11 @@ extension StackLayout {
     static func placeDefaultItems<Axes: StackAxes>(_ first: Int, _ count: Int, line lineCrossSize: Double,
                                                    spacingExtent: Double, _ context: StackContext, _ axes: Axes,
                                                    into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        withUnsafeTemporaryAllocation(of: StackItem.self, capacity: count) { items in
+        StackItems.with(count: count) { items in
             let defaultItem = StackItem.defaultItem(context)
             for index in 0..<count {
                 let record = LayoutRecordIndex(scratch.header.pointee.links[first + index])
-                (items.baseAddress! + index).initialize(to: defaultItem)
+                items.initialize(index, to: defaultItem)
                 items[index].update(scratch.trustedSize(of: record), axes)
                 items[index].record = record
             }

@@ -22,7 +22,7 @@ extension StackLayout {
         var totals = StackItemTotals(spacingExtent: context.spacing * Double(children.count - 1),
                                      allDefault: defaultPrefix == children.count)
         for index in 0..<defaultPrefix {
-            (items.baseAddress! + index).initialize(to: defaultItem)
+            items.initialize(index, to: defaultItem)
             // A default item's spacing, 0 + 0 (its flex factors add nothing to the other totals).
             totals.spacingExtent += 0
         }
@@ -34,12 +34,14 @@ extension StackLayout {
             // borrowed style, and the item built in its slot rather than returned: the borrowed style was
             // copied (200 bytes) per child, on top of the generic witness, its closure and the item's
             // copies.
-            let item = items.baseAddress! + index
+            let item = items.reference(index)
             if index > defaultPrefix && children[index].usesDefaultLayoutStyle {
                 item.initialize(to: defaultItem)
                 totals.spacingExtent += 0
             } else {
-                children[index].withLayoutStylePointer { item.initialize(to: StackItem(style: $0, context: context)) }
+                children[index].withLayoutStylePointer {
+                    item.initialize(to: StackItem(style: LayoutStyleReference($0), context: context))
+                }
                 totals.add(item.pointee)
             }
         }
@@ -87,7 +89,7 @@ extension StackLayout {
         guard optimizedFlexing else {
             for index in items.indices {
                 let basis = items[index].flexBasis
-                let layout = measure(children, index, items.baseAddress! + index,
+                let layout = measure(children, index, items.reference(index),
                                      stackMin: basis.resolve(parent: parentStack, auto: 0),
                                      stackMax: basis.resolve(parent: parentStack, auto: .infinity),
                                      crossMin: axes.crossMin(context), crossMax: axes.crossMax(context), context,
@@ -103,7 +105,7 @@ extension StackLayout {
                 layout = placeholderLayout(for: children[index], into: &scratch)
             } else {
                 let basis = items[index].flexBasis
-                layout = measure(children, index, items.baseAddress! + index,
+                layout = measure(children, index, items.reference(index),
                                  stackMin: basis.resolve(parent: parentStack, auto: 0),
                                  stackMax: basis.resolve(parent: parentStack, auto: .infinity),
                                  crossMin: axes.crossMin(context), crossMax: axes.crossMax(context), context, axes,
@@ -118,7 +120,7 @@ extension StackLayout {
     static func remeasure<Axes: StackAxes>(_ index: Int, stackMin: Double, stackMax: Double, crossMin: Double,
                                            crossMax: Double, _ items: StackItems, _ children: StackChildren,
                                            _ scratch: inout LayoutScratch, _ context: StackContext, _ axes: Axes) {
-        let layout = measure(children, index, items.baseAddress! + index, stackMin: stackMin, stackMax: stackMax,
+        let layout = measure(children, index, items.reference(index), stackMin: stackMin, stackMax: stackMax,
                              crossMin: crossMin, crossMax: crossMax, context, axes, into: &scratch)
         items[index].update(scratch.trustedSize(of: layout), axes)
         items[index].record = layout
@@ -134,7 +136,7 @@ extension StackLayout {
     /// release); called on the borrowed array's element here, it is opened in place. The item by address:
     /// by value, each caller copied the (then 112-byte) item out of the item buffer first.
     @inline(never)
-    static func measure<Axes: StackAxes>(_ children: StackChildren, _ index: Int, _ item: UnsafePointer<StackItem>,
+    static func measure<Axes: StackAxes>(_ children: StackChildren, _ index: Int, _ item: TemporaryItemReference<StackItem>,
                                          stackMin: Double, stackMax: Double, crossMin: Double, crossMax: Double,
                                          _ context: StackContext, _ axes: Axes,
                                          into scratch: inout LayoutScratch) -> LayoutRecordIndex {
@@ -186,14 +188,14 @@ extension StackLayout {
 
 /// `InsetLayoutSpec.layout`, out of line.
 @inline(never)
-func layoutInset(_ fields: UnsafeMutablePointer<InsetLayoutSpec.Fields>, _ range: SizeRange,
+func layoutInset(_ fields: SpecFieldsReference<InsetLayoutSpec.Fields>, _ range: SizeRange,
                  parentSize: Size, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
     InsetLayoutSpec.layout(fields, range, parentSize: parentSize, into: &scratch)
 }
 
 /// `RatioLayoutSpec.layout`, out of line.
 @inline(never)
-func layoutRatio(_ fields: UnsafeMutablePointer<RatioLayoutSpec.Fields>, _ range: SizeRange,
+func layoutRatio(_ fields: SpecFieldsReference<RatioLayoutSpec.Fields>, _ range: SizeRange,
                  parentSize: Size, into scratch: inout LayoutScratch) -> LayoutRecordIndex {
     RatioLayoutSpec.layout(fields, range, parentSize: parentSize, into: &scratch)
 }

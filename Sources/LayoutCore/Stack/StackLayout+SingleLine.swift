@@ -1,8 +1,13 @@
 // The noWrap stack — the usual one — as one line: the steps of `StackLayout.layout` with the
 // line machinery (StackLines, a loop over lines, alignContent's line distribution) folded into plain
-// values. Each step keeps the general path's arithmetic in the same order, so the frames are the same to
-// the bit; only the bookkeeping around them (the general driver, its lines and the positioned phase) is
-// gone.
+// values.
+//
+// Fuses: step 4 (a noWrap stack is one line holding every item, whatever the break rule says) into steps
+// 5–8 and the positioned phase, which run on that one line without a loop over lines; step 5 is skipped
+// when every flex factor is exactly 0 (then the line's factor sum is 0 and flexing changes nothing).
+// Why the frames are equal: each step keeps the general path's arithmetic on the same values in the same
+// order (a sum over one line is the sum over the stack; alignContent with one line is the offset of that
+// line), so only the bookkeeping around the steps is gone, not an operation on a frame.
 
 extension StackLayout {
     /// Steps 2–8 and the positioned phase for a stack that does not wrap (one line holding every item).

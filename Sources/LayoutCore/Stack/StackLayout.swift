@@ -42,6 +42,18 @@ enum StackLayout {
     /// that does not wrap. Tests pass `general` to check that both give the same records.
     enum Driver { case automatic, general }
 
+    /// Texture's stack layout: picks the driver, then the driver runs the steps. The general driver
+    /// (`layout(_:_:_:_:optimizedFlexing:)`, below) is the table of contents of Texture's steps, each a call
+    /// named after what it does; the two fast paths run the same steps for the stacks most layouts are made
+    /// of, each saying which steps it fuses and why its frames are the general driver's to the bit
+    /// (StackSingleLineDriverTests and StackDefaultLineTests compare them with `driver: .general`):
+    ///
+    /// - `layoutSingleLine` (StackLayout+SingleLine.swift), a stack that does not wrap: step 4 (lines) is
+    ///   one line, so the line loops of steps 5–8 and the positioned phase become straight-line code.
+    /// - `layoutDefaultLine` (StackLayout+DefaultLine.swift), a noWrap stack of default-styled children
+    ///   justified to the start: steps 3, 6–8 and the positioned phase fuse into one walk that measures and
+    ///   places each child.
+    ///
     /// Inlined into the spec's layout (StackLayoutSpec.calculateLayout), its one caller per stack: one frame
     /// fewer per stack.
     @inline(__always)
@@ -64,8 +76,7 @@ enum StackLayout {
             return layoutDefaultLine(children, &scratch, context, VerticalStackAxes())
         }
         // The items are never deinitialized: StackItem must stay a trivial type (no references).
-        assert(_isPOD(StackItem.self), "StackItem must be a trivial type")
-        return withUnsafeTemporaryAllocation(of: StackItem.self, capacity: children.count) { items in
+        return StackItems.with(count: children.count) { items in
             // Each child's style is read exactly once, here (the default prefix's already).
             let totals = initializeItems(items, children, context, defaultPrefix: defaultPrefix)
             // Step 2 — optimized flexing: skip measuring the single grow-and-shrink child of an exact stack.
@@ -88,15 +99,8 @@ enum StackLayout {
     /// The stack of `elements` (each an element child): for tests, which drive the algorithm without a spec.
     static func layout(of elements: [any LayoutElement], _ context: StackContext,
                        into scratch: inout LayoutScratch, driver: Driver = .automatic) -> LayoutRecordIndex {
-        elements.withUnsafeBufferPointer { buffer in
-            withUnsafeTemporaryAllocation(of: SpecChild.self, capacity: buffer.count) { run in
-                for index in buffer.indices {
-                    run.initializeElement(at: index, to: SpecChild(
-                        kind: .element, pointer: UnsafeMutableRawPointer(mutating: buffer.baseAddress! + index)))
-                }
-                return layout(of: StackChildren(base: UnsafePointer(run.baseAddress), count: buffer.count), context,
-                              into: &scratch, driver: driver)
-            }
+        SpecChildren.withElements(elements) { children in
+            layout(of: children, context, into: &scratch, driver: driver)
         }
     }
 

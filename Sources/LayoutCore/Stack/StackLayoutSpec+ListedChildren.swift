@@ -25,8 +25,8 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.vertical, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 1, boxed: { [a] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 1, boxed: { [a] }) { run in
+            run.write(a, at: 0)
         }
     }
 
@@ -36,9 +36,9 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.vertical, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 2, boxed: { [a, b] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
-            SpecChild.write(b, to: run + 1, in: arena)
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 2, boxed: { [a, b] }) { run in
+            run.write(a, at: 0)
+            run.write(b, at: 1)
         }
     }
 
@@ -48,10 +48,10 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.vertical, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 3, boxed: { [a, b, c] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
-            SpecChild.write(b, to: run + 1, in: arena)
-            SpecChild.write(c, to: run + 2, in: arena)
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 3, boxed: { [a, b, c] }) { run in
+            run.write(a, at: 0)
+            run.write(b, at: 1)
+            run.write(c, at: 2)
         }
     }
 
@@ -61,11 +61,11 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.vertical, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 4, boxed: { [a, b, c, d] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
-            SpecChild.write(b, to: run + 1, in: arena)
-            SpecChild.write(c, to: run + 2, in: arena)
-            SpecChild.write(d, to: run + 3, in: arena)
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 4, boxed: { [a, b, c, d] }) { run in
+            run.write(a, at: 0)
+            run.write(b, at: 1)
+            run.write(c, at: 2)
+            run.write(d, at: 3)
         }
     }
 
@@ -75,12 +75,12 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D, _ e: E
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.vertical, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 5, boxed: { [a, b, c, d, e] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
-            SpecChild.write(b, to: run + 1, in: arena)
-            SpecChild.write(c, to: run + 2, in: arena)
-            SpecChild.write(d, to: run + 3, in: arena)
-            SpecChild.write(e, to: run + 4, in: arena)
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 5, boxed: { [a, b, c, d, e] }) { run in
+            run.write(a, at: 0)
+            run.write(b, at: 1)
+            run.write(c, at: 2)
+            run.write(d, at: 3)
+            run.write(e, at: 4)
         }
     }
 
@@ -90,13 +90,13 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.vertical, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 6, boxed: { [a, b, c, d, e, f] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
-            SpecChild.write(b, to: run + 1, in: arena)
-            SpecChild.write(c, to: run + 2, in: arena)
-            SpecChild.write(d, to: run + 3, in: arena)
-            SpecChild.write(e, to: run + 4, in: arena)
-            SpecChild.write(f, to: run + 5, in: arena)
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 6, boxed: { [a, b, c, d, e, f] }) { run in
+            run.write(a, at: 0)
+            run.write(b, at: 1)
+            run.write(c, at: 2)
+            run.write(d, at: 3)
+            run.write(e, at: 4)
+            run.write(f, at: 5)
         }
     }
 
@@ -106,8 +106,8 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.horizontal, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 1, boxed: { [a] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 1, boxed: { [a] }) { run in
+            run.write(a, at: 0)
         }
     }
 
@@ -117,9 +117,9 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.horizontal, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 2, boxed: { [a, b] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
-            SpecChild.write(b, to: run + 1, in: arena)
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 2, boxed: { [a, b] }) { run in
+            run.write(a, at: 0)
+            run.write(b, at: 1)
         }
     }
 
@@ -129,10 +129,10 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.horizontal, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 3, boxed: { [a, b, c] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
-            SpecChild.write(b, to: run + 1, in: arena)
-            SpecChild.write(c, to: run + 2, in: arena)
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 3, boxed: { [a, b, c] }) { run in
+            run.write(a, at: 0)
+            run.write(b, at: 1)
+            run.write(c, at: 2)
         }
     }
 
@@ -142,11 +142,11 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.horizontal, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 4, boxed: { [a, b, c, d] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
-            SpecChild.write(b, to: run + 1, in: arena)
-            SpecChild.write(c, to: run + 2, in: arena)
-            SpecChild.write(d, to: run + 3, in: arena)
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 4, boxed: { [a, b, c, d] }) { run in
+            run.write(a, at: 0)
+            run.write(b, at: 1)
+            run.write(c, at: 2)
+            run.write(d, at: 3)
         }
     }
 
@@ -156,12 +156,12 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D, _ e: E
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.horizontal, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 5, boxed: { [a, b, c, d, e] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
-            SpecChild.write(b, to: run + 1, in: arena)
-            SpecChild.write(c, to: run + 2, in: arena)
-            SpecChild.write(d, to: run + 3, in: arena)
-            SpecChild.write(e, to: run + 4, in: arena)
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 5, boxed: { [a, b, c, d, e] }) { run in
+            run.write(a, at: 0)
+            run.write(b, at: 1)
+            run.write(c, at: 2)
+            run.write(d, at: 3)
+            run.write(e, at: 4)
         }
     }
 
@@ -171,13 +171,13 @@ extension StackLayoutSpec {
         alignItems: StackLayoutAlignItems = .stretch, children a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.horizontal, spacing: spacing, justifyContent: justifyContent,
-                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 6, boxed: { [a, b, c, d, e, f] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
-            SpecChild.write(b, to: run + 1, in: arena)
-            SpecChild.write(c, to: run + 2, in: arena)
-            SpecChild.write(d, to: run + 3, in: arena)
-            SpecChild.write(e, to: run + 4, in: arena)
-            SpecChild.write(f, to: run + 5, in: arena)
+                               alignItems: alignItems, hasStyle: false, style: { _ in }, count: 6, boxed: { [a, b, c, d, e, f] }) { run in
+            run.write(a, at: 0)
+            run.write(b, at: 1)
+            run.write(c, at: 2)
+            run.write(d, at: 3)
+            run.write(e, at: 4)
+            run.write(f, at: 5)
         }
     }
 
@@ -190,15 +190,16 @@ extension StackLayoutSpec {
                        justifyContent: StackLayoutJustifyContent, alignItems: StackLayoutAlignItems,
                        hasStyle: Bool, style: (inout LayoutElementStyle) -> Void, count: Int,
                        boxed: () -> [any LayoutElement],
-                       write: (UnsafeMutablePointer<SpecChild>, UnsafeMutablePointer<SpecArena>) -> Void)
+                       write: (SpecChildWriter) -> Void)
         -> StackLayoutSpec {
         if let arena = SpecArena.forBuilding {
-            let run = arena.pointee.childRuns.reserve(count)
-            write(run, arena)
+            let run = arena.reserveChildren(count)
+            write(run)
             let fields = SpecStorage<Fields>.reserveSlot(in: arena)
             Fields.initialize(fields, direction: direction, spacing: spacing, justifyContent: justifyContent,
-                              alignItems: alignItems, childBase: run, childCount: count)
-            if hasStyle { Fields.initializeOwnStyle(fields, in: arena, style) }
+                              alignItems: alignItems, flexWrap: .noWrap, alignContent: .start, lineSpacing: 0,
+                              children: run.children)
+            if hasStyle { fields.initializeOwnStyle(in: arena, style) }
             return StackLayoutSpec(storage: SpecStorage(slot: fields, in: arena))
         }
         return listedOutsideRegion(direction, spacing: spacing, justifyContent: justifyContent, alignItems: alignItems,
@@ -220,61 +221,5 @@ extension StackLayoutSpec {
         }
         return StackLayoutSpec(direction: direction, spacing: spacing, justifyContent: justifyContent,
                                alignItems: alignItems, children: boxed())
-    }
-}
-
-extension StackLayoutSpec.Fields {
-    /// Writes fresh fields of a single-line stack of the open region into uninitialized memory (the
-    /// listed-children initializer's; the array initializer writes its own, with the wrap options).
-    @inlinable @inline(__always)
-    static func initialize(_ fields: UnsafeMutablePointer<Self>, direction: StackLayoutDirection, spacing: Double,
-                           justifyContent: StackLayoutJustifyContent, alignItems: StackLayoutAlignItems,
-                           childBase: UnsafeMutablePointer<SpecChild>?, childCount: Int) {
-        fields.pointer(to: \.customStyle).unsafelyUnwrapped.initialize(to: nil)
-        fields.pointer(to: \.direction).unsafelyUnwrapped.initialize(to: direction)
-        fields.pointer(to: \.spacing).unsafelyUnwrapped.initialize(to: spacing)
-        fields.pointer(to: \.flexWrap).unsafelyUnwrapped.initialize(to: .noWrap)
-        fields.pointer(to: \.alignContent).unsafelyUnwrapped.initialize(to: .start)
-        fields.pointer(to: \.lineSpacing).unsafelyUnwrapped.initialize(to: 0)
-        fields.pointer(to: \.childBase).unsafelyUnwrapped.initialize(to: childBase)
-        fields.pointer(to: \.childCount).unsafelyUnwrapped.initialize(to: childCount)
-        fields.pointer(to: \.elementsOwner).unsafelyUnwrapped.initialize(to: nil)
-        fields.pointer(to: \.justifyContent).unsafelyUnwrapped.initialize(to: justifyContent)
-        fields.pointer(to: \.alignItems).unsafelyUnwrapped.initialize(to: alignItems)
-        fields.pointer(to: \.horizontalAlignment).unsafelyUnwrapped.initialize(to: .none)
-        fields.pointer(to: \.verticalAlignment).unsafelyUnwrapped.initialize(to: .none)
-    }
-}
-
-extension SpecChild {
-    /// Writes at `child` the child `element` of a spec built in `arena`'s open region, read where it is and
-    /// of its own type: its slot when it is a built-in spec of the region, else a copy in a slot of the
-    /// arena's element slab (`make(_:in:)`'s, without an existential to copy from). `arena` is `listed`'s,
-    /// from `SpecArena.forBuilding`, so the slot is reserved without checking the region's mark again, as
-    /// the stack's own slot is (not checked again per child).
-    @inlinable @inline(__always)
-    static func write<Element: LayoutElement>(_ element: borrowing Element, to child: UnsafeMutablePointer<SpecChild>,
-                                              in arena: UnsafeMutablePointer<SpecArena>) {
-        let slot = element.layoutSpecSlot
-        if let fields = slot.fields {
-            child.initialize(to: SpecChild(kind: slot.kind, pointer: fields))
-            return
-        }
-        // A node is kept as a class reference (SpecChildKind.node). `layoutNodeElement` is a constant
-        // once specialized: DisplayNode's answers `self`, everything else's nil.
-        if let node = element.layoutNodeElement {
-            let kept = reserveElement(in: arena, isObject: true)
-            UnsafeMutableRawPointer(kept).initializeMemory(as: (any LayoutNodeElement).self, to: node)
-            child.initialize(to: SpecChild(kind: .node, pointer: UnsafeMutableRawPointer(kept)))
-            return
-        }
-        // `_canBeClass` is a constant once specialized (1: a class, 0: not); `Element.self is
-        // AnyObject.Type` alone was a call of swift_isClassType per node child. Unspecialized (2: a debug
-        // build), the dynamic check decides.
-        let canBeClass = _canBeClass(Element.self)
-        let isObject = canBeClass == 1 || (canBeClass == 2 && Element.self is AnyObject.Type)
-        let kept = reserveElement(in: arena, isObject: isObject)
-        kept.initialize(to: copy element)
-        child.initialize(to: SpecChild.kept(kept))
     }
 }

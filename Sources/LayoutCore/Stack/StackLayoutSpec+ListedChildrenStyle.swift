@@ -21,8 +21,8 @@ extension StackLayoutSpec {
         style: (inout LayoutElementStyle) -> Void
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.vertical, spacing: spacing, justifyContent: justifyContent, alignItems: alignItems,
-                               hasStyle: true, style: style, count: 1, boxed: { [a] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
+                               hasStyle: true, style: style, count: 1, boxed: { [a] }) { run in
+            run.write(a, at: 0)
         }
     }
 
@@ -33,9 +33,9 @@ extension StackLayoutSpec {
         style: (inout LayoutElementStyle) -> Void
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.vertical, spacing: spacing, justifyContent: justifyContent, alignItems: alignItems,
-                               hasStyle: true, style: style, count: 2, boxed: { [a, b] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
-            SpecChild.write(b, to: run + 1, in: arena)
+                               hasStyle: true, style: style, count: 2, boxed: { [a, b] }) { run in
+            run.write(a, at: 0)
+            run.write(b, at: 1)
         }
     }
 
@@ -46,10 +46,10 @@ extension StackLayoutSpec {
         style: (inout LayoutElementStyle) -> Void
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.vertical, spacing: spacing, justifyContent: justifyContent, alignItems: alignItems,
-                               hasStyle: true, style: style, count: 3, boxed: { [a, b, c] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
-            SpecChild.write(b, to: run + 1, in: arena)
-            SpecChild.write(c, to: run + 2, in: arena)
+                               hasStyle: true, style: style, count: 3, boxed: { [a, b, c] }) { run in
+            run.write(a, at: 0)
+            run.write(b, at: 1)
+            run.write(c, at: 2)
         }
     }
 
@@ -60,11 +60,11 @@ extension StackLayoutSpec {
         style: (inout LayoutElementStyle) -> Void
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.vertical, spacing: spacing, justifyContent: justifyContent, alignItems: alignItems,
-                               hasStyle: true, style: style, count: 4, boxed: { [a, b, c, d] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
-            SpecChild.write(b, to: run + 1, in: arena)
-            SpecChild.write(c, to: run + 2, in: arena)
-            SpecChild.write(d, to: run + 3, in: arena)
+                               hasStyle: true, style: style, count: 4, boxed: { [a, b, c, d] }) { run in
+            run.write(a, at: 0)
+            run.write(b, at: 1)
+            run.write(c, at: 2)
+            run.write(d, at: 3)
         }
     }
 
@@ -75,12 +75,12 @@ extension StackLayoutSpec {
         style: (inout LayoutElementStyle) -> Void
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.vertical, spacing: spacing, justifyContent: justifyContent, alignItems: alignItems,
-                               hasStyle: true, style: style, count: 5, boxed: { [a, b, c, d, e] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
-            SpecChild.write(b, to: run + 1, in: arena)
-            SpecChild.write(c, to: run + 2, in: arena)
-            SpecChild.write(d, to: run + 3, in: arena)
-            SpecChild.write(e, to: run + 4, in: arena)
+                               hasStyle: true, style: style, count: 5, boxed: { [a, b, c, d, e] }) { run in
+            run.write(a, at: 0)
+            run.write(b, at: 1)
+            run.write(c, at: 2)
+            run.write(d, at: 3)
+            run.write(e, at: 4)
         }
     }
 
@@ -91,13 +91,13 @@ extension StackLayoutSpec {
         style: (inout LayoutElementStyle) -> Void
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.vertical, spacing: spacing, justifyContent: justifyContent, alignItems: alignItems,
-                               hasStyle: true, style: style, count: 6, boxed: { [a, b, c, d, e, f] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
-            SpecChild.write(b, to: run + 1, in: arena)
-            SpecChild.write(c, to: run + 2, in: arena)
-            SpecChild.write(d, to: run + 3, in: arena)
-            SpecChild.write(e, to: run + 4, in: arena)
-            SpecChild.write(f, to: run + 5, in: arena)
+                               hasStyle: true, style: style, count: 6, boxed: { [a, b, c, d, e, f] }) { run in
+            run.write(a, at: 0)
+            run.write(b, at: 1)
+            run.write(c, at: 2)
+            run.write(d, at: 3)
+            run.write(e, at: 4)
+            run.write(f, at: 5)
         }
     }
 
@@ -108,8 +108,8 @@ extension StackLayoutSpec {
         style: (inout LayoutElementStyle) -> Void
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.horizontal, spacing: spacing, justifyContent: justifyContent, alignItems: alignItems,
-                               hasStyle: true, style: style, count: 1, boxed: { [a] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
+                               hasStyle: true, style: style, count: 1, boxed: { [a] }) { run in
+            run.write(a, at: 0)
         }
     }
 
@@ -120,9 +120,9 @@ extension StackLayoutSpec {
         style: (inout LayoutElementStyle) -> Void
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.horizontal, spacing: spacing, justifyContent: justifyContent, alignItems: alignItems,
-                               hasStyle: true, style: style, count: 2, boxed: { [a, b] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
-            SpecChild.write(b, to: run + 1, in: arena)
+                               hasStyle: true, style: style, count: 2, boxed: { [a, b] }) { run in
+            run.write(a, at: 0)
+            run.write(b, at: 1)
         }
     }
 
@@ -133,10 +133,10 @@ extension StackLayoutSpec {
         style: (inout LayoutElementStyle) -> Void
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.horizontal, spacing: spacing, justifyContent: justifyContent, alignItems: alignItems,
-                               hasStyle: true, style: style, count: 3, boxed: { [a, b, c] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
-            SpecChild.write(b, to: run + 1, in: arena)
-            SpecChild.write(c, to: run + 2, in: arena)
+                               hasStyle: true, style: style, count: 3, boxed: { [a, b, c] }) { run in
+            run.write(a, at: 0)
+            run.write(b, at: 1)
+            run.write(c, at: 2)
         }
     }
 
@@ -147,11 +147,11 @@ extension StackLayoutSpec {
         style: (inout LayoutElementStyle) -> Void
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.horizontal, spacing: spacing, justifyContent: justifyContent, alignItems: alignItems,
-                               hasStyle: true, style: style, count: 4, boxed: { [a, b, c, d] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
-            SpecChild.write(b, to: run + 1, in: arena)
-            SpecChild.write(c, to: run + 2, in: arena)
-            SpecChild.write(d, to: run + 3, in: arena)
+                               hasStyle: true, style: style, count: 4, boxed: { [a, b, c, d] }) { run in
+            run.write(a, at: 0)
+            run.write(b, at: 1)
+            run.write(c, at: 2)
+            run.write(d, at: 3)
         }
     }
 
@@ -162,12 +162,12 @@ extension StackLayoutSpec {
         style: (inout LayoutElementStyle) -> Void
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.horizontal, spacing: spacing, justifyContent: justifyContent, alignItems: alignItems,
-                               hasStyle: true, style: style, count: 5, boxed: { [a, b, c, d, e] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
-            SpecChild.write(b, to: run + 1, in: arena)
-            SpecChild.write(c, to: run + 2, in: arena)
-            SpecChild.write(d, to: run + 3, in: arena)
-            SpecChild.write(e, to: run + 4, in: arena)
+                               hasStyle: true, style: style, count: 5, boxed: { [a, b, c, d, e] }) { run in
+            run.write(a, at: 0)
+            run.write(b, at: 1)
+            run.write(c, at: 2)
+            run.write(d, at: 3)
+            run.write(e, at: 4)
         }
     }
 
@@ -178,13 +178,13 @@ extension StackLayoutSpec {
         style: (inout LayoutElementStyle) -> Void
     ) -> StackLayoutSpec {
         StackLayoutSpec.listed(.horizontal, spacing: spacing, justifyContent: justifyContent, alignItems: alignItems,
-                               hasStyle: true, style: style, count: 6, boxed: { [a, b, c, d, e, f] }) { run, arena in
-            SpecChild.write(a, to: run + 0, in: arena)
-            SpecChild.write(b, to: run + 1, in: arena)
-            SpecChild.write(c, to: run + 2, in: arena)
-            SpecChild.write(d, to: run + 3, in: arena)
-            SpecChild.write(e, to: run + 4, in: arena)
-            SpecChild.write(f, to: run + 5, in: arena)
+                               hasStyle: true, style: style, count: 6, boxed: { [a, b, c, d, e, f] }) { run in
+            run.write(a, at: 0)
+            run.write(b, at: 1)
+            run.write(c, at: 2)
+            run.write(d, at: 3)
+            run.write(e, at: 4)
+            run.write(f, at: 5)
         }
     }
 }

@@ -32,20 +32,18 @@ public enum VerticalAlignment: String, Hashable, Sendable, CaseIterable {
 }
 
 public struct StackLayoutSpec: LayoutElement {
-    /// The spec's fields, in its thread's spec arena or a heap box (SpecStorage.swift).
+    /// The spec's fields, in its thread's spec arena or a heap box (Memory/SpecStorage.swift).
     @usableFromInline
-    struct Fields: SpecFields {
-        @usableFromInline var customStyle: UnsafeMutablePointer<LayoutElementStyle>? = nil
+    struct Fields: ManyChildSpecFields {
+        @usableFromInline var customStyle: SpecStyleReference? = nil
         @usableFromInline var direction: StackLayoutDirection
         @usableFromInline var spacing: Double
         @usableFromInline var flexWrap: StackLayoutFlexWrap
         @usableFromInline var alignContent: StackLayoutAlignContent
         @usableFromInline var lineSpacing: Double
-        /// The children (SpecChild.swift): `childCount` of them at `childBase` — in a region a run of the
-        /// arena's (SpecChildRuns.swift), boxed the run of `owner`. A run is never changed once made
-        /// (setting `children` makes a new one), so copies of the fields share it.
-        @usableFromInline var childBase: UnsafeMutablePointer<SpecChild>?
-        @usableFromInline var childCount: Int
+        /// The children (Memory/SpecChildren.swift): in a region a run of the arena's, boxed the run of
+        /// `elementsOwner`.
+        @usableFromInline var children: SpecChildren
         /// Boxed outside a region: the element children and their run, retained by the fields' box
         /// (SpecFields.elementsOwner). Nil in a region.
         @usableFromInline var elementsOwner: Unmanaged<SpecElements>?
@@ -54,11 +52,11 @@ public struct StackLayoutSpec: LayoutElement {
         @usableFromInline var horizontalAlignment: HorizontalAlignment = .none
         @usableFromInline var verticalAlignment: VerticalAlignment = .none
 
+        /// Boxed fields (outside a region): the children kept in a new box of elements.
         @inlinable
         init(direction: StackLayoutDirection, spacing: Double, justifyContent: StackLayoutJustifyContent,
              alignItems: StackLayoutAlignItems, flexWrap: StackLayoutFlexWrap, alignContent: StackLayoutAlignContent,
-             lineSpacing: Double, childBase: UnsafeMutablePointer<SpecChild>?, childCount: Int,
-             elementsOwner: Unmanaged<SpecElements>?) {
+             lineSpacing: Double, children: borrowing [any LayoutElement]) {
             self.direction = direction
             self.spacing = spacing
             self.justifyContent = justifyContent
@@ -66,30 +64,30 @@ public struct StackLayoutSpec: LayoutElement {
             self.flexWrap = flexWrap
             self.alignContent = alignContent
             self.lineSpacing = lineSpacing
-            self.childBase = childBase
-            self.childCount = childCount
-            self.elementsOwner = elementsOwner
+            let owner = SpecElements.make(children)
+            self.children = SpecChildren(base: owner.children, count: children.count)
+            elementsOwner = .passRetained(owner)
         }
 
-        @inlinable static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
-            arena.pointer(to: \.specs).unsafelyUnwrapped
-        }
-
-        /// New children: a run of the open region's arena (`arena`), else a new box of elements.
-        @inlinable
-        mutating func setChildren(_ children: borrowing [any LayoutElement], arena: UnsafeMutablePointer<SpecArena>?) {
-            // The fields are a slot's (never owning) or a box's, now unique to this spec.
-            elementsOwner?.release()
-            if let arena {
-                childBase = StackLayoutSpec.childRun(children, in: arena)
-                childCount = children.count
-                elementsOwner = nil
-            } else {
-                let box = children.withUnsafeBufferPointer { SpecElements.make($0) }
-                childBase = box.children
-                childCount = children.count
-                elementsOwner = .passRetained(box)
-            }
+        /// Writes fresh fields of a stack of `arena`'s open region (a slot just reserved), field by field in
+        /// place: built as a value and moved into the slot, the fields were copied three times.
+        @inlinable @inline(__always)
+        static func initialize(_ fields: SpecFieldsReference<Self>, direction: StackLayoutDirection, spacing: Double,
+                               justifyContent: StackLayoutJustifyContent, alignItems: StackLayoutAlignItems,
+                               flexWrap: StackLayoutFlexWrap, alignContent: StackLayoutAlignContent,
+                               lineSpacing: Double, children: SpecChildren) {
+            fields.initialize(\.customStyle, to: nil)
+            fields.initialize(\.direction, to: direction)
+            fields.initialize(\.spacing, to: spacing)
+            fields.initialize(\.flexWrap, to: flexWrap)
+            fields.initialize(\.alignContent, to: alignContent)
+            fields.initialize(\.lineSpacing, to: lineSpacing)
+            fields.initialize(\.children, to: children)
+            fields.initialize(\.elementsOwner, to: nil)
+            fields.initialize(\.justifyContent, to: justifyContent)
+            fields.initialize(\.alignItems, to: alignItems)
+            fields.initialize(\.horizontalAlignment, to: .none)
+            fields.initialize(\.verticalAlignment, to: .none)
         }
     }
 
@@ -132,47 +130,19 @@ public struct StackLayoutSpec: LayoutElement {
         // The stack only reads `children` (each child becomes a SpecChild), so an array literal argument
         // does not escape and the optimizer puts it on the caller's stack.
         if let arena = SpecArena.forBuilding {
-            let childBase = StackLayoutSpec.childRun(children, in: arena)
+            let run = arena.childRun(of: children)
             let fields = SpecStorage<Fields>.reserveSlot(in: arena)
-            fields.pointer(to: \.customStyle).unsafelyUnwrapped.initialize(to: nil)
-            fields.pointer(to: \.direction).unsafelyUnwrapped.initialize(to: direction)
-            fields.pointer(to: \.spacing).unsafelyUnwrapped.initialize(to: spacing)
-            fields.pointer(to: \.flexWrap).unsafelyUnwrapped.initialize(to: flexWrap)
-            fields.pointer(to: \.alignContent).unsafelyUnwrapped.initialize(to: alignContent)
-            fields.pointer(to: \.lineSpacing).unsafelyUnwrapped.initialize(to: lineSpacing)
-            fields.pointer(to: \.childBase).unsafelyUnwrapped.initialize(to: childBase)
-            fields.pointer(to: \.childCount).unsafelyUnwrapped.initialize(to: children.count)
-            fields.pointer(to: \.elementsOwner).unsafelyUnwrapped.initialize(to: nil)
-            fields.pointer(to: \.justifyContent).unsafelyUnwrapped.initialize(to: justifyContent)
-            fields.pointer(to: \.alignItems).unsafelyUnwrapped.initialize(to: alignItems)
-            fields.pointer(to: \.horizontalAlignment).unsafelyUnwrapped.initialize(to: .none)
-            fields.pointer(to: \.verticalAlignment).unsafelyUnwrapped.initialize(to: .none)
-            if hasStyle { Fields.initializeOwnStyle(fields, in: arena, style) }
+            Fields.initialize(fields, direction: direction, spacing: spacing, justifyContent: justifyContent,
+                              alignItems: alignItems, flexWrap: flexWrap, alignContent: alignContent,
+                              lineSpacing: lineSpacing, children: run)
+            if hasStyle { fields.initializeOwnStyle(in: arena, style) }
             storage = SpecStorage(slot: fields, in: arena)
         } else {
-            let owner = children.withUnsafeBufferPointer { SpecElements.make($0) }
             storage = SpecStorage(boxing: Fields(
                 direction: direction, spacing: spacing, justifyContent: justifyContent, alignItems: alignItems,
-                flexWrap: flexWrap, alignContent: alignContent, lineSpacing: lineSpacing,
-                childBase: owner.children, childCount: children.count, elementsOwner: .passRetained(owner)))
+                flexWrap: flexWrap, alignContent: alignContent, lineSpacing: lineSpacing, children: children))
             if hasStyle { storage.configureOwnBoxedStyle(style) }
         }
-    }
-
-    /// `children` as a run of the open region: each child by its slot when it is a built-in spec of the
-    /// region, else kept as an element (SpecChild.swift). Nil for no children.
-    @inlinable @inline(__always)
-    static func childRun(_ children: borrowing [any LayoutElement], in arena: UnsafeMutablePointer<SpecArena>)
-        -> UnsafeMutablePointer<SpecChild>? {
-        let count = children.count
-        guard count > 0 else { return nil }
-        let run = arena.pointee.childRuns.reserve(count)
-        // By address: `children[index]` copies the element out of the array (SpecChild.make).
-        children.withUnsafeBufferPointer { buffer in
-            let base = UnsafeMutablePointer(mutating: buffer.baseAddress.unsafelyUnwrapped)
-            for index in 0..<count { (run + index).initialize(to: SpecChild.make(base + index, in: arena)) }
-        }
-        return run
     }
 
     /// `init()` gives a horizontal stack, as Texture's does. Setting it re-applies the alignments.
@@ -203,15 +173,8 @@ public struct StackLayoutSpec: LayoutElement {
 
     /// The children (the spec keeps each as a SpecChild; this hands them out as elements again).
     public var children: [any LayoutElement] {
-        get {
-            let fields = storage.fields
-            guard let base = fields.pointee.childBase else { return [] }
-            return (0..<fields.pointee.childCount).map { base[$0].asElement() }
-        }
-        set {
-            let arena: UnsafeMutablePointer<SpecArena>? = storage.slot == nil ? nil : SpecArena.forBuilding
-            storage.uniqueFields().pointee.setChildren(newValue, arena: arena)
-        }
+        get { storage.children }
+        set { storage.children = newValue }
     }
 
     /// A convenience that rewrites justifyContent / alignItems for the current direction.
@@ -286,7 +249,7 @@ public struct StackLayoutSpec: LayoutElement {
         // and copied the whole style twice. So a mutation reads
         // the own ascender/descender, and a vertical stack's derived ones do not land in its own style
         // (they are still what `style` reads while the stack is vertical and has children).
-        unsafeMutableAddress { storage.uniqueStyle() }
+        _modify { yield &storage.uniqueStyle().pointee }
     }
 
     public var layoutElementType: LayoutElementType { .layoutSpec }
@@ -294,11 +257,6 @@ public struct StackLayoutSpec: LayoutElement {
     /// The own style in place: the ascender and descender a vertical stack derives from its children are
     /// only in `style` (the stack algorithm reads them there for baseline-aligned items).
     public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { storage.withStyle(body) }
-
-    /// The style's address, as `withLayoutStyle` reads it (no copy of the style).
-    public func withLayoutStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
-        storage.withStylePointer(body)
-    }
 
     /// The protocol's default (restrict to the style size), reading the stored style in place instead of
     /// copying the whole style through the protocol's `style` getter.
@@ -320,30 +278,29 @@ public struct StackLayoutSpec: LayoutElement {
 
     /// The protocol's default resolution (the own style size restricts the range), then the stack: what
     /// `layoutThatFits(_:parentSize:into:)` does, on the fields (a parent's SpecChild calls it directly).
-    static func layout(_ fields: UnsafeMutablePointer<Fields>, _ constrainedSize: SizeRange, parentSize: Size,
+    static func layout(_ fields: SpecFieldsReference<Fields>, _ constrainedSize: SizeRange, parentSize: Size,
                        into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         calculateLayout(fields, fields.restricting(constrainedSize, parentSize: parentSize), into: &scratch)
     }
 
-    static func calculateLayout(_ fields: UnsafeMutablePointer<Fields>, _ constrainedSize: SizeRange,
+    static func calculateLayout(_ fields: SpecFieldsReference<Fields>, _ constrainedSize: SizeRange,
                                 into scratch: inout LayoutScratch) -> LayoutRecordIndex {
         let context = StackContext(
             direction: fields.pointee.direction, spacing: fields.pointee.spacing,
             justifyContent: fields.pointee.justifyContent, alignItems: fields.pointee.alignItems,
             flexWrap: fields.pointee.flexWrap, alignContent: fields.pointee.alignContent,
             lineSpacing: fields.pointee.lineSpacing, range: constrainedSize)
-        let children = StackChildren(base: UnsafePointer(fields.pointee.childBase), count: fields.pointee.childCount)
-        return StackLayout.layout(of: children, context, into: &scratch)
+        return StackLayout.layout(of: fields.children, context, into: &scratch)
     }
 
     /// The style of the spec with `fields`: its own, and for a vertical stack with children, its first
     /// child's ascender and its last child's descender (Texture copies them into the stack's style).
-    static func style(of fields: UnsafeMutablePointer<Fields>) -> LayoutElementStyle {
-        var style = fields.pointee.customStyle?.pointee ?? LayoutElementStyle.defaultStyle
-        guard fields.pointee.direction == .vertical, let base = fields.pointee.childBase,
-              fields.pointee.childCount > 0 else { return style }
-        style.ascender = base[0].style.ascender
-        style.descender = base[fields.pointee.childCount - 1].style.descender
+    static func style(of fields: SpecFieldsReference<Fields>) -> LayoutElementStyle {
+        var style = fields.customStyle?.pointee ?? LayoutElementStyle.defaultStyle
+        let children = fields.children
+        guard fields.direction == .vertical, children.count > 0 else { return style }
+        style.ascender = children[0].style.ascender
+        style.descender = children[children.count - 1].style.descender
         return style
     }
 }

@@ -5,11 +5,19 @@
 // Value semantics either way: a copy of a spec shares the fields until one of the copies is mutated, and
 // that copy then gets fields of its own — a new arena slot (the old one stays until its region closes) or,
 // for a box that is not uniquely referenced, a new box.
+//
+// Invariants:
+// - `home` is a slot (an arena slot and the generation it was filled in) or a box, never both; a slot's
+//   fields are read only after `checkLive` (a memory guard in every build) found the generation unchanged.
+// - A slot handle never outlives its region in a valid program; one that does stops at `checkLive`
+//   instead of reading the slot's next tenant.
+// - Fields are trivial types: a copy on write copies bytes, and only a box releases anything (the
+//   elements owner of its fields, in `SpecBox.deinit`).
 
 /// Spec fields that can live in a SpecArena: each names its slab.
 @usableFromInline
 protocol SpecFields {
-    /// This type's slab in `arena`.
+    /// This type's slab in `arena` (the arena's shared spec slab by default).
     static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState>
     /// Bytes from one slot of the slab to the next, its generation word included: the arena's shared spec
     /// slot size by default (every built-in spec's fields and a style share one slab, SpecArena.specs).
@@ -19,7 +27,7 @@ protocol SpecFields {
     static func destroy(_ fields: UnsafeMutablePointer<Self>, in arena: UnsafeMutablePointer<SpecArena>)
     /// The spec's own style once it has one; nil while it has the default style, which specs share
     /// (SpecStorage+Style.swift).
-    var customStyle: UnsafeMutablePointer<LayoutElementStyle>? { get set }
+    var customStyle: SpecStyleReference? { get set }
     /// A boxed spec's element children (SpecChild.swift), retained by the fields' box — nil in a region.
     /// Unmanaged, so that fields are a trivial type: copied as bytes, destroyed by doing nothing (a
     /// spec region's close, a copy on write). The box releases it (`SpecBox.deinit`) and retains it for
@@ -29,6 +37,11 @@ protocol SpecFields {
 
 extension SpecFields {
     @inlinable static var slotStride: Int { SpecArena.specSlotStride }
+
+    @inlinable
+    static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
+        arena.pointer(to: \.specs).unsafelyUnwrapped
+    }
 
     @inlinable var elementsOwner: Unmanaged<SpecElements>? { nil }
 
@@ -97,17 +110,17 @@ struct SpecStorage<Fields: SpecFields>: @unchecked Sendable {
     /// them into the slot copied a spec's ~300 bytes three times, and a captured child was copied instead
     /// of moved.
     @inlinable @inline(__always)
-    static func reserveSlot(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<Fields> {
+    static func reserveSlot(in arena: UnsafeMutablePointer<SpecArena>) -> SpecFieldsReference<Fields> {
         arena.assertPreparedToBuild()
-        return SpecSlab<Fields>.reserve(Fields.slab(in: arena))
+        return SpecFieldsReference(SpecSlab<Fields>.reserve(Fields.slab(in: arena)))
     }
 
     /// Storage for a slot from `reserveSlot(in:)` whose fields are now initialized.
     @inlinable @inline(__always)
-    init(slot: UnsafeMutablePointer<Fields>, in arena: UnsafeMutablePointer<SpecArena>) {
+    init(slot: SpecFieldsReference<Fields>, in arena: UnsafeMutablePointer<SpecArena>) {
         let generation = arena.pointee.generation
-        SpecSlab<Fields>.setGeneration(generation, of: slot)
-        home = .slot(slot, generation: generation)
+        SpecSlab<Fields>.setGeneration(generation, of: slot.address)
+        home = .slot(slot.address, generation: generation)
     }
 
     /// Storage for a slot that a parent refers to (`SpecChild.asElement`): the handle expects the
@@ -130,20 +143,25 @@ struct SpecStorage<Fields: SpecFields>: @unchecked Sendable {
     /// and is not mutated. Read through a pointer rather than a `_read` accessor: chained read
     /// coroutines copied the whole fields out (an outlined copy and destroy per read).
     @inlinable
-    var fields: UnsafeMutablePointer<Fields> {
+    var fields: SpecFieldsReference<Fields> {
         switch home {
         case .slot(let slot, let generation):
             Self.checkLive(slot, generation)
-            return slot
+            return SpecFieldsReference(slot)
         case .box(let box):
-            return box.fields
+            return SpecFieldsReference(box.fields)
         }
     }
 
     /// The fields, to mutate in place: this storage's own copy first (copy on write), so other copies of
     /// the spec keep theirs.
     @inlinable
-    mutating func uniqueFields() -> UnsafeMutablePointer<Fields> {
+    mutating func uniqueFields() -> SpecFieldsReference<Fields> {
+        SpecFieldsReference(uniqueFieldsAddress())
+    }
+
+    @inlinable
+    mutating func uniqueFieldsAddress() -> UnsafeMutablePointer<Fields> {
         if case .slot(let slot, let generation) = home {
             Self.checkLive(slot, generation)
             // A matching generation means the slot's region is still open, so there is an arena in a
@@ -151,7 +169,7 @@ struct SpecStorage<Fields: SpecFields>: @unchecked Sendable {
             let arena = SpecArena.forBuilding.unsafelyUnwrapped
             let copy = SpecSlab<Fields>.fill(Fields.slab(in: arena), slot.pointee, generation: arena.pointee.generation)
             if let style = copy.pointee.customStyle {
-                copy.pointee.customStyle = SpecStyleSlot.make(copying: style, in: arena)
+                copy.pointee.customStyle = SpecStyleReference(SpecStyleSlot.make(copying: style.address, in: arena))
             }
             home = .slot(copy, generation: arena.pointee.generation)
             return copy
@@ -164,7 +182,7 @@ struct SpecStorage<Fields: SpecFields>: @unchecked Sendable {
             let copy = SpecBox.make(copying: box.fields.pointee)
             if let style = copy.fields.pointee.customStyle {
                 copy.styleRoom.initialize(to: style.pointee)
-                copy.fields.pointee.customStyle = copy.styleRoom
+                copy.fields.pointee.customStyle = SpecStyleReference(copy.styleRoom)
             }
             box = copy
         }

@@ -1,16 +1,20 @@
 // What a spec asks of a child, answered by kind (SpecChild.swift): an element through its witnesses, a
 // built-in spec of the same region by a direct call on its fields — the same answers the spec's own
 // `LayoutElement` methods give, without opening an existential.
+//
+// Invariants: a spec kind's `pointer` is the fields of that kind (checked live when the handle that made it
+// was read); an element or node child's index returned from its own `layoutThatFits` is checked
+// (`checkReturnedRecord`, a memory guard) before any spec reads it unchecked.
 
 extension SpecChild {
     @inlinable @inline(__always)
-    func fields<Fields>(_: Fields.Type) -> UnsafeMutablePointer<Fields> {
-        pointer.assumingMemoryBound(to: Fields.self)
+    func fields<Fields>(_: Fields.Type) -> SpecFieldsReference<Fields> {
+        SpecFieldsReference(pointer.assumingMemoryBound(to: Fields.self))
     }
 
     /// The child's own style if it has one (nil: the shared default style). Only for spec kinds.
     @inlinable @inline(__always)
-    var specCustomStyle: UnsafeMutablePointer<LayoutElementStyle>? {
+    var specCustomStyle: SpecStyleReference? {
         switch kind {
         case .stack: fields(StackLayoutSpec.Fields.self).pointee.customStyle
         case .inset: fields(InsetLayoutSpec.Fields.self).pointee.customStyle
@@ -72,7 +76,8 @@ extension SpecChild {
     func withLayoutStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
         if kind == .element { return ElementInPlace.withLayoutStylePointer(&element.pointee, body) }
         if kind == .node { return NodeInPlace.withLayoutStylePointer(&node.pointee, body) }
-        body(UnsafePointer(specCustomStyle ?? UnsafeMutablePointer(mutating: LayoutElementStyle.defaultStylePointer)))
+        body(UnsafePointer(specCustomStyle?.address
+                               ?? UnsafeMutablePointer(mutating: LayoutElementStyle.defaultStylePointer)))
     }
 
     /// `LayoutElement.style` of the child (with a vertical stack's derived ascender and descender).

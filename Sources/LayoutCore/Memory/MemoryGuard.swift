@@ -12,6 +12,10 @@
 //
 // The test is inlined (a compare and a branch); the failure is a call of its own, out of line, so the
 // message is built only when the process is about to stop and the hot path carries no string code.
+//
+// Invariants: every check that guards memory in this layer (a handle's generation, an index into a slab
+// or a record buffer) goes through `memoryGuard` and so holds in every build; `assert` is kept for checks
+// whose failure leaves memory intact. Neither evaluates work with side effects.
 
 /// Stops the process with `message` unless `condition` holds — in every build, -Ounchecked included.
 /// For checks whose failure would otherwise read or write memory the code does not own; programmer

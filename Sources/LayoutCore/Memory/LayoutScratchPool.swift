@@ -5,8 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CThreadLocal
-import LayoutCore
+import CLayoutMemory
 
 // Per-thread reuse of LayoutCore's `LayoutScratch` (the records a spec layout is written into), so that a
 // node's spec layout allocates nothing for its working state once the thread has laid out a cell or two
@@ -14,20 +13,28 @@ import LayoutCore
 // level, lays out and flattens, and empties it; a nested measurement (a child node with its own spec,
 // measured inside its parent's spec layout) uses the next level's, so each level reuses its own.
 //
-// Thread safety: the pool is only ever touched by its own thread (a C11 thread-local), so it needs no lock;
-// a scratch (a handle on its buffers, LayoutCore's LayoutScratchStorage.swift) never leaves the
-// `withScratch` call that lent it.
+// Invariants:
+// - The pool is only ever touched by its own thread (a C11 thread-local, loom_layout_memory.h), so it needs
+//   no lock; it is allocated on the thread's first use and freed by a pthread key's destructor at exit.
+// - Cell `i` serves nesting level `i` and never moves (the table of cells may grow while outer levels are
+//   lent out); levels `0 ..< depth` are lent out now.
+// - A scratch (a handle on its buffers, LayoutScratchStorage.swift) never leaves the `withScratch` call
+//   that lent it, and comes back empty (checked in debug builds).
+//
+// Package API: NodeTree lays out each node's spec in the scratch `withScratch` lends.
 
 /// The calling thread's scratches, one per nesting level of spec measurements. Plain memory behind a
 /// pointer, reached through a thread-local (no retain, no array): each scratch has a cell of its own that
 /// never moves, so the table of cells can grow while outer levels are lent out.
-struct LayoutScratchPool {
+package struct LayoutScratchPool {
     /// `created` cells, room for `capacity`; cell `i` serves level `i`.
-    private var cells: UnsafeMutablePointer<UnsafeMutablePointer<LayoutScratch>>?
-    private var created = 0
-    private var capacity = 0
+    @usableFromInline var cells: UnsafeMutablePointer<UnsafeMutablePointer<LayoutScratch>>?
+    @usableFromInline var created = 0
+    @usableFromInline var capacity = 0
     /// Levels lent out now (the next `withScratch` uses cell `depth`).
-    private var depth = 0
+    @usableFromInline var depth = 0
+
+    @usableFromInline init() {}
 
     /// Lends `body` the empty scratch of the next nesting level, which `body` must leave empty again (the
     /// one caller resets it to its start as it flattens, so it is not emptied once more here). `body` may
@@ -35,8 +42,8 @@ struct LayoutScratchPool {
     ///
     /// A stack of levels rather than a free list: the list was an array popped and appended per
     /// measurement, with its uniqueness checks.
-    @inline(__always)
-    static func withScratch<R>(_ body: (inout LayoutScratch) -> R) -> R {
+    @inlinable @inline(__always)
+    package static func withScratch<R>(_ body: (inout LayoutScratch) -> R) -> R {
         let pool = current
         let level = pool.pointee.depth
         if level == pool.pointee.created { pool.pointee.addLevel() }
@@ -50,8 +57,8 @@ struct LayoutScratchPool {
 
     /// The calling thread's pool (made on first use; freed by the pthread key's destructor when the
     /// thread exits).
-    @inline(__always)
-    private static var current: UnsafeMutablePointer<LayoutScratchPool> {
+    @inlinable @inline(__always)
+    static var current: UnsafeMutablePointer<LayoutScratchPool> {
         if let raw = loom_current_layout_scratch_pool() { return raw.assumingMemoryBound(to: LayoutScratchPool.self) }
         return makeCurrent()
     }
@@ -70,8 +77,8 @@ struct LayoutScratchPool {
         return key
     }()
 
-    @inline(never)
-    private static func makeCurrent() -> UnsafeMutablePointer<LayoutScratchPool> {
+    @usableFromInline @inline(never)
+    static func makeCurrent() -> UnsafeMutablePointer<LayoutScratchPool> {
         let pool = UnsafeMutablePointer<LayoutScratchPool>.allocate(capacity: 1)
         pool.initialize(to: LayoutScratchPool())
         pthread_setspecific(key, pool)
@@ -80,8 +87,8 @@ struct LayoutScratchPool {
     }
 
     /// A scratch for one more level (the table grows; the cells of the levels lent out stay put).
-    @inline(never)
-    private mutating func addLevel() {
+    @usableFromInline @inline(never)
+    mutating func addLevel() {
         if created == capacity {
             let newCapacity = Swift.max(4, capacity * 2)
             let table = UnsafeMutablePointer<UnsafeMutablePointer<LayoutScratch>>.allocate(capacity: newCapacity)
@@ -112,5 +119,5 @@ struct LayoutScratchPool {
     }
 
     /// Levels of the calling thread with a scratch of their own (tests).
-    static var levelCount: Int { current.pointee.created }
+    package static var levelCount: Int { current.pointee.created }
 }

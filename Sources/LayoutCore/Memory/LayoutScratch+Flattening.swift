@@ -1,10 +1,15 @@
-import CThreadLocal
+import CPixelRounding
 
 // Texture's node path after the spec has been laid out (reference 2.7), read straight from the scratch's
 // records: the direct node layouts in depth-first pre-order of the spec tree, each at its absolute
 // pixel-ceiled position, in one array allocated at its final size. Same results as
 // `Layout.nodeLayout(for:specLayout:)` on the equivalent `Layout` tree (Layout+Flattening.swift), without
 // building that tree.
+//
+//
+// Invariants: the records walked are those linked from the root (all appended, so every link names an
+// earlier record); the result array is allocated at the root's `nodeCount` and filled exactly; a record's
+// element is moved into the result at most once (`movedTo` remembers where, for a record linked twice).
 
 extension Layout {
     /// `Layout.nodeLayout(for: node, specLayout: scratch.layout(of: root))`, computed from the records.

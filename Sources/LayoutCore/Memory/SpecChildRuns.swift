@@ -4,6 +4,10 @@
 // a stack's children cost a bump of a counter and one store per child, where a Swift array of
 // `any LayoutElement` per stack cost a recycled array, an existential copy per child and, on close, a
 // destroy per child (SpecChild.swift).
+//
+// Invariants: chunks never move while the arena lives; runs `0 ..< mark` of the current chunk are in use;
+// a region's close only moves the mark back (nothing to destroy: `SpecChild` is trivial); a chunk past
+// the current one holds nothing live, so it may be replaced by a larger one.
 
 @usableFromInline
 struct SpecChildRuns {

@@ -12,6 +12,13 @@
 //
 // A `SpecChild` is a trivial value (no references): it is valid while what it points at lives — the
 // region's slots until the region closes, the parent's elements box while the parent's fields hold it.
+//
+// Invariants:
+// - A `SpecChild` points at a spec slot of the region its parent was built in, at an element slot of that
+//   region's element slab, or into its parent's `SpecElements` box; it is valid exactly as long as that.
+// - Element slots carry no generation (no handle refers to them; only their region's specs, which die with
+//   them); a region's close releases them newest first, before the spec slots are zeroed.
+// - `isObject` is true only for an element whose first existential word is its one strong reference.
 
 /// What a `SpecChild` refers to.
 @usableFromInline
@@ -136,7 +143,7 @@ struct SpecElementSlot: SpecFields {
     /// The element slab's own slot size (not the spec slab's).
     @inlinable static var slotStride: Int { (8 + MemoryLayout<SpecElementSlot>.size + 7) & ~7 }
 
-    @inlinable var customStyle: UnsafeMutablePointer<LayoutElementStyle>? {
+    @inlinable var customStyle: SpecStyleReference? {
         get { nil }
         set {}
     }

@@ -4,6 +4,10 @@
 // box's style element outside. Every spec carried a whole 200-byte style before, written at init and
 // copied with the fields; reading the default style in place also spares the stack algorithm a copy per
 // spec child.
+//
+// Invariants: `customStyle` is nil (the shared default style, never written) or the address of a style in
+// the spec's own arena slot (same region as its fields) or its box's tail element (same lifetime as the
+// box); a mutation always goes to the spec's own copy (copy on write of the fields first).
 
 /// An arena slot holding one custom style.
 @usableFromInline
@@ -12,13 +16,8 @@ struct SpecStyleSlot: SpecFields {
 
     @inlinable init(style: LayoutElementStyle) { self.style = style }
 
-    @inlinable
-    static func slab(in arena: UnsafeMutablePointer<SpecArena>) -> UnsafeMutablePointer<SpecSlabState> {
-        arena.pointer(to: \.specs).unsafelyUnwrapped
-    }
-
     /// A style slot has no style of its own to point at.
-    @inlinable var customStyle: UnsafeMutablePointer<LayoutElementStyle>? {
+    @inlinable var customStyle: SpecStyleReference? {
         get { nil }
         set {}
     }
@@ -84,7 +83,7 @@ extension SpecStorage {
     /// Runs `body` with the style's address: the custom style's slot, else the shared default style's.
     @inlinable @inline(__always)
     func withStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
-        if let custom = fields.pointee.customStyle { return body(UnsafePointer(custom)) }
+        if let custom = fields.pointee.customStyle { return body(UnsafePointer(custom.address)) }
         body(LayoutElementStyle.defaultStylePointer)
     }
 
@@ -98,7 +97,7 @@ extension SpecStorage {
     /// This spec's own style, to mutate in place: its own fields first (copy on write), then room for a
     /// style of its own, starting from the default, unless it has one.
     @inlinable
-    mutating func uniqueStyle() -> UnsafeMutablePointer<LayoutElementStyle> {
+    mutating func uniqueStyle() -> SpecStyleReference {
         let fields = uniqueFields()
         if let custom = fields.pointee.customStyle { return custom }
         return makeOwnStyle(fields)
@@ -107,10 +106,10 @@ extension SpecStorage {
     /// Room for a style of its own for a spec whose storage was made just now, so nothing else can share
     /// its fields (an initializer's; skips the copy on write of `uniqueStyle`).
     @inlinable
-    mutating func uniqueOwnStyle() -> UnsafeMutablePointer<LayoutElementStyle> {
+    mutating func uniqueOwnStyle() -> SpecStyleReference {
         switch home {
-        case .slot(let slot, _): makeOwnStyle(slot)
-        case .box(let box): makeOwnStyle(box.fields)
+        case .slot(let slot, _): makeOwnStyle(SpecFieldsReference(slot))
+        case .box(let box): makeOwnStyle(SpecFieldsReference(box.fields))
         }
     }
 
@@ -119,11 +118,11 @@ extension SpecStorage {
     @inlinable @inline(__always)
     func configureOwnBoxedStyle(_ configure: (inout LayoutElementStyle) -> Void) {
         guard case .box(let box) = home else { fatalError("configureOwnBoxedStyle on a spec in a region") }
-        configure(&makeOwnStyle(box.fields).pointee)
+        configure(&makeOwnStyle(SpecFieldsReference(box.fields)).pointee)
     }
 
     @inlinable
-    func makeOwnStyle(_ fields: UnsafeMutablePointer<Fields>) -> UnsafeMutablePointer<LayoutElementStyle> {
+    func makeOwnStyle(_ fields: SpecFieldsReference<Fields>) -> SpecStyleReference {
         let custom: UnsafeMutablePointer<LayoutElementStyle>
         switch home {
         case .slot:
@@ -132,12 +131,12 @@ extension SpecStorage {
             custom = box.styleRoom
             SpecStyleSlot.initializeDefault(custom)
         }
-        fields.pointee.customStyle = custom
-        return custom
+        fields.pointee.customStyle = SpecStyleReference(custom)
+        return SpecStyleReference(custom)
     }
 }
 
-extension UnsafeMutablePointer where Pointee: SpecFields {
+extension SpecFieldsReference where Fields: SpecFields {
     /// The resolved range of a spec with these fields: `range` restricted by the spec's own style size
     /// (the protocol's default `layoutThatFits`), read from the fields (a parent's SpecChild has no handle).
     @inline(__always)
@@ -147,15 +146,15 @@ extension UnsafeMutablePointer where Pointee: SpecFields {
     }
 }
 
-extension SpecFields {
+extension SpecFieldsReference where Fields: SpecFields {
     /// Gives fresh fields of `arena`'s open region (a spec being initialized: nothing shares them) a style
     /// of their own that `configure` sets in place: the `style:` initializers. No copy on write and no
     /// second thread-local lookup, as `spec.style.x = …` after the initializer takes (SpecStorage.uniqueStyle).
     @inlinable @inline(__always)
-    static func initializeOwnStyle(_ fields: UnsafeMutablePointer<Self>, in arena: UnsafeMutablePointer<SpecArena>,
-                                   _ configure: (inout LayoutElementStyle) -> Void) {
+    func initializeOwnStyle(in arena: UnsafeMutablePointer<SpecArena>,
+                            _ configure: (inout LayoutElementStyle) -> Void) {
         let style = SpecStyleSlot.makeDefault(in: arena)
         configure(&style.pointee)
-        fields.pointee.customStyle = style
+        pointee.customStyle = SpecStyleReference(style)
     }
 }

@@ -1,13 +1,13 @@
-// Per-thread words for NodeTree's measuring path, as C11 thread-locals.
+// Per-thread state of NodeTree's measuring path, as C11 thread-locals. Owned by NodeTree: nothing else reads
+// or writes them.
 //
 // Why C: Swift has no thread-local storage of its own, and pthread_getspecific/setspecific are library
 // calls (plus a lazy-global check for the key). A node measurement reads and sets the current measurement
-// ticket three to four times, so those calls were a large share of every leaf measurement. An
-// initial-exec thread-local read in an executable is a single load; these static inline accessors are
-// inlined into the Swift callers (except in witness thunks,
-// see loom_measurement_tickets_address).
-#ifndef LOOM_THREAD_LOCAL_H
-#define LOOM_THREAD_LOCAL_H
+// ticket three to four times; an initial-exec thread-local read in an executable is a single load, and
+// these static inline accessors are inlined into the Swift callers (except in witness thunks, see
+// loom_measurement_tickets_address).
+#ifndef LOOM_MEASURING_THREAD_H
+#define LOOM_MEASURING_THREAD_H
 
 #include <stdint.h>
 
@@ -22,36 +22,15 @@ typedef struct {
 } loom_measurement_tickets_t;
 
 extern _Thread_local loom_measurement_tickets_t loom_measurement_tickets;
-extern _Thread_local void *_Nullable loom_layout_scratch_pool;
-extern _Thread_local void *_Nullable loom_spec_arena;
-extern _Thread_local void *_Nullable loom_spec_build_arena;
 extern _Thread_local void *_Nullable loom_layout_spec_owner;
 
 /// This thread's tickets; NodeTree reads and writes their fields through this address, taken once per
 /// measurement. Why not an accessor per field: Swift marks calls to C functions inside a protocol witness
 /// thunk `noinline`, and a measurement runs inside one (LayoutCore's call of a node child): there, field
-/// accessors were four calls per measurement, one address is one.
+/// accessors were a call each, one address is one call.
 static inline loom_measurement_tickets_t *_Nonnull loom_measurement_tickets_address(void) {
     return &loom_measurement_tickets;
 }
-
-/// This thread's layout scratch pool (an unretained object pointer; NULL until the thread first uses one).
-static inline void *_Nullable loom_current_layout_scratch_pool(void) { return loom_layout_scratch_pool; }
-
-static inline void loom_set_current_layout_scratch_pool(void *_Nullable pool) { loom_layout_scratch_pool = pool; }
-
-/// This thread's layout spec arena (LayoutCore's SpecArena: an unretained object pointer; NULL until the
-/// thread first opens a spec region). A spec initializer reads it to decide where its fields live.
-static inline void *_Nullable loom_current_spec_arena(void) { return loom_spec_arena; }
-
-static inline void loom_set_current_spec_arena(void *_Nullable arena) { loom_spec_arena = arena; }
-
-/// The same arena while the innermost spec region open on this thread is ready for specs to be built in
-/// it (its mark taken), else NULL: a spec initializer finds where its fields go with one load and one
-/// test (SpecArena.forBuilding).
-static inline void *_Nullable loom_current_spec_build_arena(void) { return loom_spec_build_arena; }
-
-static inline void loom_set_current_spec_build_arena(void *_Nullable arena) { loom_spec_build_arena = arena; }
 
 /// The node whose layoutSpecThatFits or layoutSpecBlock runs on this thread now (the innermost one: an
 /// unretained object pointer), else NULL. NodeTree's hierarchy edits read it to refuse editing that node's

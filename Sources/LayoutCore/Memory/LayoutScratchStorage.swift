@@ -8,6 +8,11 @@
 // one value-witness call per layout. Through raw pointers an append is a compare, a store and an
 // increment. The first buffers are carved out of the object's own tail, so a scratch created for a single
 // layout (`LayoutScratch(minimumCapacity:)`) is one allocation instead of three.
+//
+//
+// Invariants: `records[0 ..< recordCount]`, `links[0 ..< linkCount]` and `objects[0 ..< objectCount]` are
+// initialized and nothing beyond; growth moves the initialized prefix; only `objects` holds references
+// (released by `destroyObjects` and by the buffer's deinit).
 
 /// The scratch's three buffers. A trivial value: only pointers and counts. `@usableFromInline` (fields,
 /// `LayoutScratchBuffer.headerPointer` and the growth entries too) for the inlinable
