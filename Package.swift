@@ -7,7 +7,7 @@ import PackageDescription
 // of a trap.
 
 // LOOM_RACE_FAULTS=1 in the environment compiles NodeTree's deliberate races and schedule perturbation
-// into debug builds (Sources/NodeTree/RaceFaults.swift; `make test-tsan` sets it). Never in release builds.
+// into debug builds (Sources/NodeTree/Threading/RaceFaults.swift; `make test-tsan` sets it). Never in release builds.
 let raceFaultSettings: [SwiftSetting] = Context.environment["LOOM_RACE_FAULTS"] == "1"
     ? [.define("LOOM_RACE_FAULTS", .when(configuration: .debug))] : []
 
