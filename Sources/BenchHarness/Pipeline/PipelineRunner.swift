@@ -182,7 +182,7 @@ public struct PipelineRunner {
     static func pump(_ done: () -> Bool) {
         let limit = Date(timeIntervalSinceNow: 120)
         while !done(), Date() < limit {
-            RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
+            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
         }
     }
 }
