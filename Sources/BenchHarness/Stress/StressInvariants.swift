@@ -55,6 +55,9 @@ public enum StressInvariant: String, CaseIterable, Codable, Sendable {
     case tableViews = "table-views"
     case tableReleased = "table-released"
 
+    /// The stress table's invariants (StressInvariants+Table.swift).
+    public var isTable: Bool { rawValue.hasPrefix("table-") }
+
     public var summary: String {
         switch self {
         case .hierarchy: "supernode/subnode links agree, no cycles"
