@@ -21,19 +21,41 @@ struct StressTableItem: Hashable, Sendable, CustomStringConvertible {
 /// What the cells of one table report back (any thread).
 final class StressTableLedger: @unchecked Sendable {
     private struct Weak { weak var cell: StressTableCell? }
-    private let cells = Locked<[Weak]>([])
+    private struct Cells {
+        var list: [Weak] = []
+        var made = 0
+        var compactAt = 4096
+    }
+    private let cells = Locked(Cells())
     private let offMain = Locked(0)
 
     func made(_ cell: StressTableCell) {
-        cells.withLock { $0.append(Weak(cell: cell)) }
+        let full = cells.withLock { c -> [Weak]? in
+            c.list.append(Weak(cell: cell))
+            c.made += 1
+            guard c.list.count >= c.compactAt else { return nil }
+            defer { c.list = [] }
+            return c.list
+        }
+        // Long runs make millions of cells: drop the released ones, outside the lock (a weak load can
+        // release the last reference, and a cell's deinit must not run under it).
+        guard let full else { return }
+        let live = full.filter { $0.cell != nil }
+        cells.withLock { c in
+            c.list += live
+            c.compactAt = max(4096, c.list.count * 2)
+        }
     }
 
     func loadedOffMain() { offMain.withLock { $0 += 1 } }
 
     var offMainLoads: Int { offMain.withLock { $0 } }
-    var cellsMade: Int { cells.withLock { $0.count } }
+    var cellsMade: Int { cells.withLock { $0.made } }
     /// Cells still alive.
-    var alive: [StressTableCell] { cells.withLock { $0.compactMap(\.cell) } }
+    var alive: [StressTableCell] {
+        let list = cells.withLock { $0.list }
+        return list.compactMap(\.cell)
+    }
 }
 
 /// A table cell: a leaf whose height depends on the width it is measured at, so a cell measured for a
