@@ -102,6 +102,11 @@ final class StressTable: ListDataSource, ListDelegate, ListBatchFetchingDelegate
     let rejectedBatches = Locked<[String]>([])
     /// Set by the first main-actor table operation: viewport, then the initial reloadData.
     private let started = Locked(false)
+    /// Edits asked for and edits whose completion ran (main actor): the generator holds back new batches
+    /// while the main actor is far behind, so commits keep interleaving with edits instead of piling up.
+    private let editsAsked = Locked(0)
+    private let editsCompleted = Locked(0)
+    static let maximumBacklog = 32
     /// Set by the first scroll step: the range controller's mode is Full from then on (Texture).
     let scrolled = Locked(false)
 
@@ -140,6 +145,15 @@ final class StressTable: ListDataSource, ListDelegate, ListBatchFetchingDelegate
 
     /// Runs `body` on the model (inside the table's edit turn, so the counts the table asks for next see it).
     func mutateModel<R>(_ body: (inout [StressTableItem]) -> R) -> R { model.withLock(body) }
+
+    /// Counts an edit; its completion counts it done.
+    func askedEdit() -> ListCompletion {
+        editsAsked.withLock { $0 += 1 }
+        return { [editsCompleted] _ in editsCompleted.withLock { $0 += 1 } }
+    }
+
+    /// Edits asked for whose completion has not run yet.
+    var backlog: Int { editsAsked.withLock { $0 } - editsCompleted.withLock { $0 } }
 
     func takePendingFetch() -> BatchFetchingContext? {
         pendingFetch.withLock { c in defer { c = nil }; return c }
