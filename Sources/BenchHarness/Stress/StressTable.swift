@@ -152,6 +152,12 @@ final class StressTable: ListDataSource, ListDelegate, ListBatchFetchingDelegate
         return { [editsCompleted] _ in editsCompleted.withLock { $0 += 1 } }
     }
 
+    /// A refused batch: its completion never runs.
+    func refusedEdit(_ error: BatchUpdateError, _ context: String = "") {
+        editsCompleted.withLock { $0 += 1 }
+        rejectedBatches.withLock { $0.append(context + "\(error)") }
+    }
+
     /// Edits asked for whose completion has not run yet.
     var backlog: Int { editsAsked.withLock { $0 } - editsCompleted.withLock { $0 } }
 

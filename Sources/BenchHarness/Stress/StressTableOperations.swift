@@ -105,7 +105,7 @@ extension StressForest {
                     list.reloadData()
                 }, completion: table.askedEdit())
             } catch {
-                table.rejectedBatches.withLock { $0.append("reload: \(error)") }
+                table.refusedEdit(error, "reload: ")
             }
 
         case .tableWidth(let width):
@@ -150,7 +150,7 @@ extension StressForest {
                 planned.record(into: &update, dropFirstDelete: dropDelete)
             }, completion: table.askedEdit())
         } catch {
-            table.rejectedBatches.withLock { $0.append("\(error)") }
+            table.refusedEdit(error)
         }
     }
 }
