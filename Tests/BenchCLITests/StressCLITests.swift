@@ -13,7 +13,7 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("operations: 600 in ") && $0.contains(" ops/s") })
         #expect(lines.contains { $0.hasPrefix("  ") && $0.contains("measure ") })
         #expect(lines.contains { $0.hasPrefix("  ") && $0.contains("create ") })
-        #expect(lines.contains { $0.hasPrefix("invariants: 12 checked") })
+        #expect(lines.contains { $0.hasPrefix("invariants: 17 checked") })
         #expect(lines.contains { $0.contains("layout-cache") && $0.contains(" checked") })
         #expect(lines.last == "seed 3")
     }
@@ -51,9 +51,10 @@ import Testing
         (["--seed", "-1"], "error: --seed -1: expected an unsigned integer"),
         (["--duration", "5 parsecs"], "error: --duration 5 parsecs: expected a positive time such as 30s, 2m or 500ms"),
         (["--recipe", "fast"], "error: --recipe fast: unknown recipe; one of mixed, stale-layout, unchanged-size, "
-            + "scroll-content, independent-trees, text-cache, transition-race, asm-order"),
+            + "scroll-content, independent-trees, text-cache, transition-race, asm-order, table-batch-race, "
+            + "table-stale-size, table-range-edit"),
         (["--inject-fault", "gremlins"], "error: --inject-fault gremlins: one of stale-ancestors, leak-node, skip-final-flush, "
-            + "asm-edit-behind-back"),
+            + "asm-edit-behind-back, table-unrecorded-delete"),
         (["--bogus"], "error: unknown option or argument --bogus (see bench stress --help)"),
         (["--replay", "Scenarios/regressions/missing.json"],
          "error: Scenarios/regressions/missing.json: cannot read the file: No such file or directory"),

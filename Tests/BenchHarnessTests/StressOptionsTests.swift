@@ -13,7 +13,7 @@ import Testing
         }
         #expect(StressRecipe.runnable.map(\.rawValue)
                     == ["mixed", "stale-layout", "unchanged-size", "scroll-content", "independent-trees", "text-cache",
-                        "transition-race", "asm-order"])
+                        "transition-race", "asm-order", "table-batch-race", "table-stale-size", "table-range-edit"])
     }
 
     /// The ASM recipes (refused until automatic subnode management and transitions were merged) now run,
@@ -42,7 +42,8 @@ import Testing
     @Test func anUnknownRecipeListsTheRunnableOnes() {
         #expect(throws: StressInputError.badOption("--recipe", "fast", "unknown recipe; one of mixed, stale-layout, "
                                                     + "unchanged-size, scroll-content, independent-trees, text-cache, "
-                                                    + "transition-race, asm-order")) {
+                                                    + "transition-race, asm-order, table-batch-race, "
+                                                    + "table-stale-size, table-range-edit")) {
             try StressRecipe.named("fast")
         }
     }
@@ -87,11 +88,12 @@ import Testing
         #expect(StressDuration.format(42.17) == "42.1 s")
     }
 
-    @Test func theInvariantsAreTheDocumentedTwelve() {
+    @Test func theInvariantsAreTheDocumentedSeventeen() {
         #expect(StressInvariant.allCases.map(\.rawValue) == [
             "hierarchy", "views", "pending-state", "layout-settled", "applied-layout", "asm-subnodes", "visible-frames",
             "scroll-content-size",
             "stable-relayout", "layout-cache", "measure-results", "released",
+            "table-rows", "table-measured", "table-ranges", "table-views", "table-released",
         ])
     }
 }

@@ -156,6 +156,9 @@ extension StressForest {
 
         case .setVariant, .setAutomaticallyManagesSubnodes, .transition, .cancelTransition:
             performASM(resolved)
+
+        case .tableBatch, .tableReload, .tableWidth, .tableScroll, .tableFetch, .tableCommit:
+            performTable(resolved.step.op, lane: resolved.step.lane)
         }
     }
 

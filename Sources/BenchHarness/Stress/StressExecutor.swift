@@ -271,6 +271,10 @@ extension StressForest {
 
         case .setVariant, .setAutomaticallyManagesSubnodes, .transition, .cancelTransition:
             return validateASM(op, lane: lane, in: s)
+
+        case .tableBatch, .tableReload, .tableWidth, .tableScroll, .tableFetch, .tableCommit:
+            // Table operations name rows by position, reduced against the model in the table's turn.
+            return ([], 0)
         }
     }
 }

@@ -119,6 +119,8 @@ final class StressForest: @unchecked Sendable {
     /// The layout each non-root node's last applied transition left it, by node id (main actor): the
     /// applied-layout invariant tells it from a layout a pass applied (StressInvariants.checkAppliedLayouts).
     let transitionLayouts = Locked<[Int: StressTransitionLayout]>([:])
+    /// The list the table operations drive (StressTable.swift).
+    let table = StressTable()
 
     @MainActor init(recipe: StressRecipe, fault: StressFault?, counter: LiveNodeCounter) {
         self.counter = counter

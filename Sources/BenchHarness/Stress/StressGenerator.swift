@@ -221,6 +221,9 @@ struct StressLaneGenerator {
 
         case .setVariant, .setAutomaticallyManagesSubnodes, .transition, .cancelTransition:
             return makeASM(kind)
+
+        case .tableBatch, .tableReload, .tableWidth, .tableScroll, .tableFetch, .tableCommit:
+            return makeTable(kind)
         }
     }
 

@@ -30,6 +30,9 @@ import NodeTree
 //  10. measure-results       every measurement during the run returned the node's layout with a valid size
 //  11. released       after the forest is dropped, the live-node count returns to zero
 //
+// Before all of these, the table's (StressInvariants+Table.swift): its queued commits land first, then
+// table-rows, table-measured, table-ranges, table-views, and table-released once the table is dropped.
+//
 // Trees whose layout did not settle (5) are left out of 6–8, which presuppose a settled tree.
 
 /// The invariants, by the name reports and scripts use.
@@ -46,6 +49,14 @@ public enum StressInvariant: String, CaseIterable, Codable, Sendable {
     case layoutCache = "layout-cache"
     case measureResults = "measure-results"
     case released
+    case tableRows = "table-rows"
+    case tableMeasured = "table-measured"
+    case tableRanges = "table-ranges"
+    case tableViews = "table-views"
+    case tableReleased = "table-released"
+
+    /// The stress table's invariants (StressInvariants+Table.swift).
+    public var isTable: Bool { rawValue.hasPrefix("table-") }
 
     public var summary: String {
         switch self {
@@ -61,6 +72,11 @@ public enum StressInvariant: String, CaseIterable, Codable, Sendable {
         case .layoutCache: "every current cached layout equals a fresh single-threaded layout"
         case .measureResults: "every measurement returned a valid layout of the node"
         case .released: "every node released when the forest is dropped"
+        case .tableRows: "committed rows equal the data source's counts and order"
+        case .tableMeasured: "every committed row measured at its current constrained size"
+        case .tableRanges: "interface states match the viewport and the range tuning"
+        case .tableViews: "no table cell loaded its view off the main actor"
+        case .tableReleased: "every table cell released after the table is"
         }
     }
 }
@@ -112,6 +128,7 @@ enum StressInvariants {
     /// Steps 0–11. Drops the forest (step 11): afterwards it is empty.
     @MainActor static func checkAtQuiescence(_ forest: StressForest) -> [StressInvariantResult] {
         var c = StressInvariantCollector()
+        checkTable(forest, &c)
         checkForest(forest, &c)
 
         // 11. Drop everything; the nodes go now unless something still holds them. (The checks above ran

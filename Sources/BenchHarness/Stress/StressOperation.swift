@@ -93,10 +93,26 @@ public enum StressOperation: Codable, Equatable, Sendable {
     /// `cancelLayoutTransition()` on an `asm` node, from any lane.
     case cancelTransition(node: Int)
 
+    // The stress table (StressTableOperations.swift).
+    /// Any lane: changes the model and tells the table in one performBatchUpdates (positions are reduced
+    /// modulo the model's count when the batch runs, so a script stays valid whatever ran before).
+    case tableBatch(edits: [StressTableEdit])
+    /// Any lane: reverses the model and reloads the table, nested in a batch (both in one edit turn).
+    case tableReload
+    /// Main actor: the viewport's width (a rotation): every row is measured again.
+    case tableWidth(width: Double)
+    /// Main actor: scrolls to `position` (0 top … 1 bottom) of the committed content.
+    case tableScroll(position: Double)
+    /// Main actor: completes the pending batch fetch, appending `count` rows first.
+    case tableFetch(count: Int)
+    /// Main actor: one turn of the main run loop, so queued commits land between other operations.
+    case tableCommit
+
     /// Operations that only the main actor may execute.
     public var isMainActorOnly: Bool {
         switch self {
         case .load, .attach, .detach, .mainLayout, .flush, .read, .transition: true
+        case .tableWidth, .tableScroll, .tableFetch, .tableCommit: true
         default: false
         }
     }
@@ -136,6 +152,12 @@ public enum StressOperation: Codable, Equatable, Sendable {
         case .setAutomaticallyManagesSubnodes: .setAutomaticallyManagesSubnodes
         case .transition: .transition
         case .cancelTransition: .cancelTransition
+        case .tableBatch: .tableBatch
+        case .tableReload: .tableReload
+        case .tableWidth: .tableWidth
+        case .tableScroll: .tableScroll
+        case .tableFetch: .tableFetch
+        case .tableCommit: .tableCommit
         }
     }
 }
@@ -146,6 +168,7 @@ public enum StressOperationKind: String, CaseIterable, Codable, Sendable, Compar
     case create, invalidate, insert, remove, replace, layoutPass, handOff, discard
     case load, attach, detach, mainLayout, flush, read
     case setVariant, setAutomaticallyManagesSubnodes, transition, cancelTransition
+    case tableBatch, tableReload, tableWidth, tableScroll, tableFetch, tableCommit
 
     /// The operand keys of the ASM and transition operations: anything else in their object is an error
     /// (StressScript's precheck), so a misspelt optional key is not silently dropped.
@@ -370,20 +393,5 @@ public struct StressRange: Codable, Equatable, Hashable, Sendable {
     public var isValid: Bool {
         minWidth.isFinite && minHeight.isFinite && minWidth >= 0 && minHeight >= 0
             && !maxWidth.isNaN && !maxHeight.isNaN && maxWidth >= minWidth && maxHeight >= minHeight
-    }
-}
-
-/// A bridged view property write.
-public enum StressPropertyWrite: Codable, Equatable, Sendable {
-    case alpha(Double)
-    case hidden(Bool)
-    case cornerRadius(Double)
-    case backgroundGray(Double)
-    /// Only on a root the lane may position (StressExecutor).
-    case frame(x: Double, y: Double, width: Double, height: Double)
-
-    public var isFrame: Bool {
-        if case .frame = self { return true }
-        return false
     }
 }

@@ -91,6 +91,10 @@ public enum StressFault: String, CaseIterable, Codable, Sendable {
     /// back (StressInvariants+ASM.swift). Breaks `asm-subnodes` whenever an ASM node had a subnode (and
     /// `layout-settled` when that node is loaded: the edit marks it for layout after the last pass).
     case asmEditBehindBack = "asm-edit-behind-back"
+    /// Table batches change the model but leave their first delete out of the batch they record (the app
+    /// mistake behind Texture's "invalid number of rows"): the table refuses the batch and keeps its old
+    /// rows. Breaks `table-rows` whenever a batch deletes.
+    case tableUnrecordedDelete = "table-unrecorded-delete"
 
     public var summary: String {
         switch self {
@@ -98,6 +102,7 @@ public enum StressFault: String, CaseIterable, Codable, Sendable {
         case .leakNode: "one node is kept alive after the forest is dropped (breaks released)"
         case .skipFinalFlush: "no final flush of pending view state (breaks pending-state)"
         case .asmEditBehindBack: "one ASM subnode removed by hand at quiescence (breaks asm-subnodes)"
+        case .tableUnrecordedDelete: "table batches leave a model delete unrecorded (breaks table-rows)"
         }
     }
 }

@@ -31,6 +31,15 @@ public enum StressRecipe: String, CaseIterable, Codable, Sendable {
     /// which pool members they lay out and in which order, laid out on workers (unloaded) and on the main
     /// actor (loaded), with ASM switched off and on.
     case asmOrder = "asm-order"
+    /// Texture's "invalid number of rows" (reference texture-lists, crash classes): batch updates from every
+    /// lane racing each other and the data source while the main actor commits, scrolls and fetches.
+    case tableBatchRace = "table-batch-race"
+    /// Texture's cell measured for a stale constrained size: width changes (rotations) while batches and
+    /// reloads are still measuring.
+    case tableStaleSize = "table-stale-size"
+    /// Texture's range update during an edit: scroll steps, commits and batch fetches on the main actor
+    /// while background batches delete, move and reload the rows in range.
+    case tableRangeEdit = "table-range-edit"
 
     /// The Texture/Yoga issues the recipe stands for.
     public var issues: String {
@@ -43,6 +52,9 @@ public enum StressRecipe: String, CaseIterable, Codable, Sendable {
         case .textCache: "Texture #552"
         case .transitionRace: "Texture #2061, #463"
         case .asmOrder: "Texture #2549, #693"
+        case .tableBatchRace: "Texture: invalid number of rows (batch update vs data source)"
+        case .tableStaleSize: "Texture: cell measured for a stale constrained size"
+        case .tableRangeEdit: "Texture: range update during an edit"
         }
     }
 
@@ -64,6 +76,12 @@ public enum StressRecipe: String, CaseIterable, Codable, Sendable {
             "parent and child transitioning at once, measured in the background meanwhile"
         case .asmOrder:
             "ASM subnode order and late insertion as variants change"
+        case .tableBatchRace:
+            "table batch updates from every lane racing the data source"
+        case .tableStaleSize:
+            "table width changes while rows are still measuring"
+        case .tableRangeEdit:
+            "table scrolls, commits and fetches while batches edit the rows in range"
         }
     }
 
@@ -74,6 +92,9 @@ public enum StressRecipe: String, CaseIterable, Codable, Sendable {
         case .unchangedSize: StressInvariant.stableRelayout.rawValue
         case .scrollContent: StressInvariant.scrollContentSize.rawValue
         case .transitionRace, .asmOrder: StressInvariant.asmSubnodes.rawValue
+        case .tableBatchRace: StressInvariant.tableRows.rawValue
+        case .tableStaleSize: StressInvariant.tableMeasured.rawValue
+        case .tableRangeEdit: StressInvariant.tableRanges.rawValue
         }
     }
 
@@ -126,6 +147,8 @@ struct StressProfile: Sendable {
     var asmShare: Double
     /// An `asm` node's pool: 1…this many members.
     var maximumPool: Int
+    /// Above this many rows table batches only delete.
+    var tableRowCap = 200
 
     static let defaultTexts = [
         "", "Hi", "Hello, world", "The quick brown fox jumps over the lazy dog",
@@ -177,6 +200,24 @@ struct StressProfile: Sendable {
             main[.transition] = 3
             main[.setVariant] = 1
             main[.cancelTransition] = 0.5
+            // The table in small proportion too, so every mixed run also edits and scrolls a list.
+            worker[.tableBatch] = 1.5
+            worker[.tableReload] = 0.1
+            main[.tableScroll] = 1.5
+            main[.tableCommit] = 2
+            main[.tableWidth] = 0.3
+            main[.tableFetch] = 0.5
+            main[.tableBatch] = 0.5
+        case .tableBatchRace:
+            worker = [.tableBatch: 20, .tableReload: 0.5, .create: 1, .measure: 4, .setText: 2]
+            main = [.tableBatch: 4, .tableCommit: 8, .tableScroll: 4, .tableFetch: 2, .tableWidth: 0.5, .flush: 1]
+        case .tableStaleSize:
+            worker = [.tableBatch: 10, .tableReload: 2, .create: 1, .measure: 4]
+            main = [.tableWidth: 6, .tableCommit: 6, .tableScroll: 2, .tableBatch: 2, .tableFetch: 1]
+        case .tableRangeEdit:
+            worker = [.tableBatch: 16, .tableReload: 0.3, .create: 1, .measure: 4]
+            main = [.tableScroll: 10, .tableCommit: 8, .tableFetch: 3, .tableBatch: 2, .tableWidth: 0.5]
+            tableRowCap = 120
         case .asmOrder:
             worker = [.create: 3, .setVariant: 25, .setAutomaticallyManagesSubnodes: 3, .measure: 25,
                       .layoutPass: 10, .setText: 6, .setStyle: 4, .setNeedsLayout: 3, .insert: 3, .remove: 2,
