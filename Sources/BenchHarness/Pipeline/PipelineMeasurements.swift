@@ -58,6 +58,18 @@ public struct PipelineMeasurements: Sendable {
             + (scrolls + (streaming.map { [$0] } ?? [])).flatMap(\.outcomes).reduce(0) { $0 + $1.blocksOnMainActor }
     }
 
+    /// Per thread count above 1: the own pool's cells/s ÷ its 1-thread cells/s, reload by reload (the modes
+    /// are interleaved, so reload i of each saw the same moment of the machine).
+    public var poolScalingRatios: [(threads: Int, ratios: [Double])] {
+        guard let one = throughput.first(where: { $0.mode == .pool(width: 1) }), !one.cellsPerSecond.isEmpty else {
+            return []
+        }
+        return throughput.compactMap { series in
+            guard case .pool(let threads) = series.mode, threads > 1, !series.cellsPerSecond.isEmpty else { return nil }
+            return (threads, Statistics.pairwiseRatios(series.cellsPerSecond, one.cellsPerSecond))
+        }
+    }
+
     /// The nearest-rank percentile of sorted samples (0 for none).
     static func nearestRank(_ sorted: [Double], _ p: Double) -> Double {
         guard !sorted.isEmpty else { return 0 }
@@ -78,6 +90,11 @@ public struct PipelineMeasurements: Sendable {
                                    samples: series.cellsPerSecond, labels: labels, lowerIsBetter: false))
             metrics.append(.timing("pipeline.reload.wallTime", unit: "ms", samples: series.reloadMilliseconds,
                                    labels: labels, lowerIsBetter: true))
+        }
+        for ratios in poolScalingRatios {
+            metrics.append(.timing("pipeline.dataController.scaling", unit: "×", samples: ratios.ratios,
+                                   labels: MetricLabels(threads: ratios.threads, width: width, mix: "pool"),
+                                   lowerIsBetter: false))
         }
         for series in scrolls + (streaming.map { [$0] } ?? []) {
             let prefix = series.streaming ? "pipeline.streaming.hz\(series.rate)." : "pipeline.scroll.hz\(series.rate)."

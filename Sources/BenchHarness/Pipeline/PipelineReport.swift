@@ -8,18 +8,18 @@ public enum PipelineReport {
         var lines: [String] = []
         let s = m.settings
         lines.append("Pipeline (TableNode → data controller → main-actor commit; \(s.cells) cells at width "
-                     + "\(Int(s.width)), \(s.repetitions) repetitions)")
+                     + "\(Int(s.width)); \(s.throughputRepetitions) reloads per mode, \(s.repetitions) scrolls per rate)")
         lines.append("")
         lines.append("  data controller              cells/s (median)   reload→commit ms (median)")
         for series in m.throughput {
             lines.append("  " + pad(series.label, 28) + " " + pad(format(Statistics.median(series.cellsPerSecond), 0), 18, right: true)
                          + "   " + pad(format(Statistics.median(series.reloadMilliseconds), 1), 24, right: true))
         }
-        if let one = m.throughput.first(where: { $0.mode == .pool(width: 1) }),
-           let two = m.throughput.first(where: { $0.mode == .pool(width: 2) }),
-           !one.cellsPerSecond.isEmpty, !two.cellsPerSecond.isEmpty {
-            let ratio = Statistics.median(Statistics.pairwiseRatios(two.cellsPerSecond, one.cellsPerSecond))
-            lines.append("  scaling, 2 threads ÷ 1: \(format(ratio, 2))×")
+        for (threads, ratios) in m.poolScalingRatios where !ratios.isEmpty {
+            let sorted = ratios.sorted()
+            let quartiles = (PipelineMeasurements.nearestRank(sorted, 25), PipelineMeasurements.nearestRank(sorted, 75))
+            lines.append("  scaling, \(threads) threads ÷ 1: \(format(Statistics.median(sorted), 2))× (median of "
+                         + "\(sorted.count) paired reloads; middle half \(format(quartiles.0, 2))–\(format(quartiles.1, 2))×)")
         }
         lines.append("")
         lines.append("  scroll               frames  over budget  frame work ms p50/p99/max  range µs/frame  transitions/s  fetches  stalled  batch→commit ms p50/p99")

@@ -28,7 +28,11 @@ public struct PipelineSettings: Sendable {
     public var width: Double
     public var threadCounts: [Int]
     public var warmup: Int
+    /// Repetitions of each scroll (3 s of real time each).
     public var repetitions: Int
+    /// Reloads per measuring mode: a reload takes milliseconds, so the scaling ratio (a median of
+    /// per-repetition ratios) gets more pairs than the scrolls could afford.
+    public var throughputRepetitions: Int
     public var refreshRates: [Int]
     public var scrollSpeed: Double
     public var viewportHeight: Double
@@ -43,6 +47,7 @@ public struct PipelineSettings: Sendable {
         self.threadCounts = threadCounts
         warmup = min(scenario.warmup, 1)
         repetitions = max(1, min(scenario.repetitions, 5))
+        throughputRepetitions = max(15, scenario.repetitions)
         let mainActor = scenario.mainActor ?? MainActorBatchSettings(scrollSpeed: 6000)
         refreshRates = mainActor.refreshRates
         scrollSpeed = mainActor.scrollSpeed
@@ -69,9 +74,10 @@ public struct PipelineRunner {
         result.throughput = modes.map { PipelineThroughput(mode: $0) }
         // Modes interleaved within each repetition, so a change in the machine's load spreads over all of
         // them instead of landing on one (the scaling ratio pairs repetition i of each).
-        for repetition in 0..<(settings.warmup + settings.repetitions) {
+        let reloads = settings.warmup + settings.throughputRepetitions
+        for repetition in 0..<reloads {
             for (index, mode) in modes.enumerated() {
-                progress?("pipeline throughput \(result.throughput[index].label) \(repetition + 1)/\(settings.warmup + settings.repetitions)")
+                progress?("pipeline throughput \(result.throughput[index].label) \(repetition + 1)/\(reloads)")
                 reload(mode, measured: repetition >= settings.warmup, into: &result.throughput[index])
             }
         }
@@ -96,8 +102,11 @@ public struct PipelineRunner {
         table.setViewportSize(Size(width: settings.width, height: settings.viewportHeight))
         let start = DispatchTime.now().uptimeNanoseconds
         table.reloadData()
-        Self.pump { table.committedEditCount >= 1 }
+        table.waitUntilAllUpdatesAreProcessed()
         let wall = DispatchTime.now().uptimeNanoseconds - start
+        // What the commit left on the main queue (its batch-fetch check) runs now, so the table and its
+        // cells are released here, on the main actor, and not during the next measured reload.
+        Self.drainMainQueue()
         let statistics = table.dataControllerStatistics
         series.blocksOnMainActor += statistics.nodeBlocksOnMainActor
         guard measured else { return }
@@ -176,6 +185,13 @@ public struct PipelineRunner {
         outcome.batchToCommitNanoseconds = table.takeBatchToCommitLatencies().map { Double($0) }
         outcome.blocksOnMainActor = table.dataControllerStatistics.nodeBlocksOnMainActor
         return outcome
+    }
+
+    /// Runs the main run loop until everything queued on the main queue before this call has run.
+    static func drainMainQueue() {
+        let drained = Locked(false)
+        DispatchQueue.main.async { drained.withLock { $0 = true } }
+        pump { drained.withLock { $0 } }
     }
 
     /// Runs the main run loop until `done` (a bound keeps a stuck pipeline from hanging the command).

@@ -11,8 +11,11 @@ import LayoutCore
 //     2. allocate + measure them concurrently (MeasuringMode); each element keeps its own result, so the
 //        results stay in index order whatever thread finished first
 //     3. frames of every item (ListLayoutSnapshot)
-//     4. DispatchQueue.main.async → commit. The main queue is FIFO, so commits arrive in turn order; the
-//        main actor never waits for the editing queue (Texture's blocking group wait, #1266, is not here).
+//     4. the result joins the ready queue (FIFO) and a main-queue turn delivers it → commit. Commits run
+//        in turn order; the main actor does not wait for the editing queue (Texture's blocking group wait,
+//        #1266, is not here) unless it asks to (`waitUntilAllProcessed`, Texture's
+//        waitUntilAllUpdatesAreProcessed), which then runs the ready commits itself instead of leaving
+//        them to main-queue turns it would be blocking.
 
 /// One submitted edit: the pending map it leaves and what the commit needs.
 struct ListEdit: Sendable {
@@ -58,6 +61,8 @@ final class DataController: @unchecked Sendable {
     private let editingQueue = DispatchQueue(label: "loom.list.editing", qos: .userInitiated)
     let measuringMode: Locked<MeasuringMode>
     let statistics = Locked(DataControllerStatistics())
+    /// Prepared edits not yet committed, oldest first, each with its commit.
+    private let ready = Locked<[(edit: PreparedEdit, commit: @MainActor @Sendable (PreparedEdit) -> Void)]>([])
 
     init(measuringMode: MeasuringMode) {
         self.measuringMode = Locked(measuringMode)
@@ -90,8 +95,25 @@ final class DataController: @unchecked Sendable {
             let snapshot = ListLayoutSnapshot.make(edit.map, kind: kind, width: edit.width)
             let prepared = PreparedEdit(edit: edit, snapshot: snapshot, allocated: allocated)
             // 4. One commit on the main actor.
-            DispatchQueue.main.async { MainActor.assumeIsolated { commit(prepared) } }
+            ready.withLock { $0.append((prepared, commit)) }
+            DispatchQueue.main.async { MainActor.assumeIsolated { self.deliverReadyCommits() } }
         }
+    }
+
+    /// Commits the ready edits in order. One at a time, taken out under the lock and committed without it
+    /// (a commit runs completions, which may edit the list or call this again).
+    @MainActor func deliverReadyCommits() {
+        while let next = ready.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+            next.commit(next.edit)
+        }
+    }
+
+    /// Blocks the main actor until every edit already submitted is measured, then commits them. The editing
+    /// queue never needs the main actor, so the wait ends; a node block that waits for the main queue
+    /// would deadlock here, as in Texture.
+    @MainActor func waitUntilAllProcessed() {
+        editingQueue.sync {}
+        deliverReadyCommits()
     }
 }
 

@@ -51,7 +51,8 @@ extension ListNode {
         } else {
             p.checkedAfterEmptyCommit = false
         }
-        DispatchQueue.main.async { [self] in MainActor.assumeIsolated { checkBatchFetch() } }
+        // Weak: a list released before that turn needs no check, and the check must not keep it alive.
+        DispatchQueue.main.async { [weak self] in MainActor.assumeIsolated { self?.checkBatchFetch() } }
     }
 
     /// The latencies recorded since the last call (request to end of commit, nanoseconds), oldest first.

@@ -132,6 +132,12 @@ extension ListNode {
         await presentation.waitForCommit(target)
     }
 
+    /// Texture's waitUntilAllUpdatesAreProcessed: blocks the main actor until every edit asked so far is
+    /// measured and committed. Edits another thread asks while this waits are not waited for.
+    @MainActor public func waitUntilAllUpdatesAreProcessed() {
+        dataController.waitUntilAllProcessed()
+    }
+
     // MARK: - Steps
 
     /// The editing queue holds the list weakly: a list released while an edit measures is not kept alive

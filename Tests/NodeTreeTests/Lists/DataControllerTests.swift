@@ -83,6 +83,49 @@ import LayoutCore
         #expect(s.blocksRun == 12)
     }
 
+    @Test func waitUntilAllUpdatesAreProcessedCommitsEveryEditAskedBeforeItInOrder() throws {
+        let model = ListModel([Array(0..<20)])
+        let table = TableNode()
+        table.dataSource = model
+        table.setViewportSize(Size(width: 100, height: 200))
+        let completed = Locked<[String]>([])
+        table.reloadData { _ in completed.withLock { $0.append("reload") } }
+        try table.performBatchUpdates({ batch in
+            model.sections.withLock { $0[0].insert(99, at: 0) }
+            batch.insertItems(at: [ListIndexPath(item: 0, section: 0)])
+        }, completion: { _ in completed.withLock { $0.append("insert") } })
+        // No main-queue turn in between: the wait itself measures and commits both.
+        table.waitUntilAllUpdatesAreProcessed()
+        #expect(table.committedEditCount == 2)
+        #expect(completed.load() == ["reload", "insert"])
+        #expect(committedIDs(table) == [99] + Array(0..<20))
+        #expect(table.dataControllerStatistics.nodeBlocksOnMainActor == 0)
+        // A second wait with nothing asked returns at once and commits nothing again.
+        table.waitUntilAllUpdatesAreProcessed()
+        #expect(table.committedEditCount == 2)
+        #expect(table.listStatistics.commits == 2)
+    }
+
+    @Test func aTableIsReleasedAfterItsLastCommitWithoutAnotherMainQueueTurn() {
+        weak var weakTable: TableNode?
+        weak var cell: CellNode?
+        let model = ListModel([Array(0..<5)])
+        do {
+            let table = TableNode()
+            table.dataSource = model
+            table.setViewportSize(Size(width: 100, height: 100))
+            table.reloadData()
+            table.waitUntilAllUpdatesAreProcessed()
+            weakTable = table
+            cell = table.committedNodes.first ?? nil
+            #expect(cell != nil)
+        }
+        // What the commit queued on the main queue (its batch-fetch check) has not run yet; it must not be
+        // what keeps the table and its cells alive.
+        #expect(weakTable == nil)
+        #expect(cell == nil)
+    }
+
     @Test func everyNodeIsReleasedAfterTheTable() async {
         weak var cell: CellNode?
         weak var weakTable: TableNode?
