@@ -2,7 +2,7 @@
 // the text is measured.
 //
 // Why before: the stack reads each child's style (ascender, descender) once, before it measures the child
-// (reference 3.2 step 6 uses them after measuring, but the values come from the style). Texture's ASTextNode
+// (Texture's ASStackLayoutSpec aligns baselines after measuring, but reads the values from the style). ASTextNode
 // therefore sets style.ascender/descender when its attributedText is set, from the font of the first and of
 // the last character — not per measurement. Loom does the same, with the vertical model of TextLayoutResult:
 //   * ascender  = H₀ + D₀ of the first run (line height plus its negative descender: the first line's

@@ -8,13 +8,13 @@ import NodeTree
 //                (TextureLCSDiff.commit); operation counts (insertions + removals + moves) per diff; with
 //                ASM, a layout pass to each new list must leave exactly its nodes as subnodes, and ASM's
 //                own diff (automaticSubnodeChanges) must equal the list diff
-//   2. calibrate rounds per pair and algorithm: one diff of a 10-element list takes ~100 ns, far below the
+//   2. calibrate rounds per pair and algorithm: one diff of a small list takes far less than the
 //                clock's resolution, so a pair is diffed `rounds` times between two clock reads, enough for
 //                `targetPairNanoseconds`; times are divided back per diff
 //   3. repeat    `warmup` unreported repetitions, then `repetitions` measured ones; each times ours, the LCS
 //                diff and ASM on every pair; a repetition's value is the mean per diff over the pairs, and
 //                the LCS/ours ratio is taken within the repetition (same inputs, same moment)
-//   4. slow LCS  at n ≥ lcs.slowN the LCS diff (O(n²): ~0.4 s and 400 MB at 10,000) gets its own
+//   4. slow LCS  at n ≥ lcs.slowN the LCS diff (O(n²) time and memory: TextureLCSDiff.swift) gets its own
 //                repetitions, one pair each (pair r mod inputs), diffed once, with ours timed on the same
 //                pair just before it for the ratio
 //   5. count     allocations per diff (when a counter is given), in two identical passes, on this thread
@@ -280,7 +280,7 @@ public struct ChurnRunner {
             item.allocations = ours.perDiff
             item.allocationPassesDiffered = ours.differed
             if runsLCS {
-                // At slow sizes one pair, once: a single diff takes ~0.4 s there.
+                // At slow sizes one pair, once: the LCS diff is quadratic in time and memory there.
                 let lcs = Self.allocationsPerDiff(counter, fullLCS ? pairs : [pairs[0]], passes: fullLCS ? 2 : 1) {
                     _ = TextureLCSDiff.diff(from: $0.old, to: $0.new)
                 }

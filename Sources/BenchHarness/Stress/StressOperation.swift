@@ -8,7 +8,7 @@ import NodeTree
 // written, read back, shrunk and replayed.
 //
 // Lanes: lane 0 is the main actor; lanes 1…N are worker threads. What each operation may do and on which
-// lane follows the node tree's threading rules (reference 1.3):
+// lane follows the node tree's threading rules (Texture's: measure on any thread, view work on main):
 //
 //   any lane        setStyle, setText, setStack, setNeedsLayout, measure, setProperty (frame writes only on
 //                   a root the lane may position, see StressExecutor)
@@ -78,7 +78,8 @@ public enum StressOperation: Codable, Equatable, Sendable {
     /// Reads the node's bridged properties on the main actor.
     case read(node: Int)
 
-    // Automatic subnode management and transitions (reference 4, 5).
+    // Automatic subnode management and transitions (Texture's automaticallyManagesSubnodes and
+    // transitionLayoutWithAnimation:).
     /// Sets an `asm` node's variant — which pool members its spec lays out, in which order — then
     /// invalidates it and its supernodes: ASM inserts, removes and moves subnodes at the next applied layout.
     case setVariant(node: Int, variant: Int)

@@ -63,11 +63,11 @@ public struct TreeScenario: Hashable, Sendable {
         shape == .deep ? WorkerPool.defaultStackSize + nodes * Self.stackBytesPerLevel : WorkerPool.defaultStackSize
     }
 
-    /// Stack per level of the deep tree. Measured (the stack pages a run touched, at 1,000, 2,000 and 4,000
-    /// levels, every phase; the same per level at 100,000): 1,664 bytes a level in a release build, 8,417 in a
-    /// debug build. Release gets 4 KiB (2.5×: 8 MiB + 391 MiB a thread at the 100,000-level maximum); debug
-    /// and sanitizer builds, whose frames grow further with instrumentation, keep 64 KiB. Without an explicit
-    /// size the 8 MiB default held about 5,000 levels in release.
+    /// Stack per level of the deep tree: each level recurses node → spec → stack → child node, and the frames
+    /// of that recursion are larger in a debug build than in a release one. Release gets 4 KiB a level, room
+    /// above its frames without reserving more address space than a machine maps for one thread at
+    /// `nodeRange`'s maximum; debug and sanitizer builds, whose frames grow further with instrumentation, get
+    /// 64 KiB. Without an explicit size the default stack holds only a few thousand levels.
     public static var stackBytesPerLevel: Int { BuildConfiguration.isDebug ? 64 << 10 : 4 << 10 }
 
     /// The layout runner's scenario for this tree: the runner reads cells, widths, threads, phases and
