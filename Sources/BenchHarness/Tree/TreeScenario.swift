@@ -86,45 +86,28 @@ extension TreeScenario {
 
 /// Decoding a tree scenario, as strict as the other kinds (unknown keys, fractions where a whole number is
 /// needed and out-of-range values are errors naming the JSON path).
-struct TreeScenarioDecoder {
-    let reader: JSONReader
-    var base: ScenarioDecoder { ScenarioDecoder(reader: reader) }
-
-    func scenario(_ json: JSONValue, name: String, contentHash: String) throws(LayoutDocumentError) -> TreeScenario {
-        let root = JSONPath.root
-        let context = "a tree scenario"
-        let object = try reader.object(json, at: root)
-        try reader.checkKeys(object, at: root, allowed: TreeScenario.topLevelKeys, context: context)
-        try base.checkVersion(object)
-
-        let (descriptionValue, descriptionPath) = try base.required(object, "description", at: root, context: context)
-        let description = try reader.string(descriptionValue, at: descriptionPath)
-        let (shapeValue, shapePath) = try base.required(object, "shape", at: root, context: context)
-        let shape = try reader.choice(shapeValue, at: shapePath, TreeShape.self)
-        let seed = try base.optionalInteger(object, "seed", at: root, in: 0...Int(UInt32.max), default: 0)
-        let (nodesValue, nodesPath) = try base.required(object, "nodes", at: root, context: context)
-        let nodes = try base.integer(nodesValue, at: nodesPath, in: TreeScenario.nodeRange)
-        let trees = try base.optionalInteger(object, "trees", at: root, in: TreeScenario.treeRange, default: 1)
-        let (widthsValue, widthsPath) = try base.required(object, "widths", at: root, context: context)
-        let widths = try base.widthList(widthsValue, at: widthsPath)
-        let threads = try object["threads"].map { value throws(LayoutDocumentError) in
-            try base.threadList(value, at: JSONPath.appending(root, key: "threads"))
-        } ?? [.count(1), .cores]
-        let phasesPath = JSONPath.appending(root, key: "phases")
-        let phases = try object["phases"].map { value throws(LayoutDocumentError) in
-            try base.phaseList(value, at: phasesPath)
-        } ?? TreeScenario.allowedPhases
+extension ScenarioDecoder {
+    func treeScenario(_ json: JSONValue, name: String, contentHash: String)
+        throws(LayoutDocumentError) -> TreeScenario
+    {
+        let fields = try self.fields(json, allowed: TreeScenario.topLevelKeys, context: "a tree scenario")
+        let description = try fields.string("description")
+        let shape = try fields.choice("shape", TreeShape.self)
+        let seed = try fields.seed()
+        let nodes = try fields.integer("nodes", in: TreeScenario.nodeRange)
+        let trees = try fields.optionalInteger("trees", in: TreeScenario.treeRange, default: 1)
+        let widths = try fields.required("widths", widthList)
+        let threads = try fields.optional("threads", threadList) ?? [.count(1), .cores]
+        let phases = try fields.optional("phases", phaseList) ?? TreeScenario.allowedPhases
         for (index, phase) in phases.enumerated() where !TreeScenario.allowedPhases.contains(phase) {
-            throw reader.fail(JSONPath.appending(phasesPath, index: index), .invalidValue(
+            throw reader.fail(JSONPath.appending(fields.path("phases"), index: index), .invalidValue(
                 "a tree scenario measures " + TreeScenario.allowedPhases.map { JSONText.quoted($0.rawValue) }
                     .joined(separator: ", ") + ", not \(JSONText.quoted(phase.rawValue))"))
         }
-        let warmup = try base.optionalInteger(object, "warmup", at: root, in: Scenario.warmupRange, default: 1)
-        let (repetitionsValue, repetitionsPath) = try base.required(object, "repetitions", at: root, context: context)
-        let repetitions = try base.integer(repetitionsValue, at: repetitionsPath, in: Scenario.repetitionRange)
+        let (warmup, repetitions) = try fields.repetitions()
 
         return TreeScenario(name: name, file: reader.file, contentHash: contentHash, description: description,
-                            shape: shape, seed: UInt32(seed), nodes: nodes, trees: trees, widths: widths,
+                            shape: shape, seed: seed, nodes: nodes, trees: trees, widths: widths,
                             threads: threads, phases: phases, warmup: warmup, repetitions: repetitions)
     }
 }
