@@ -27,14 +27,7 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "The engine: nodetree (CellNode with layout cache, the default) or layoutcore (uncached LayoutCore nodes; feed-parity scenarios only).")
     var engine: String = FeedParityEngineKind.nodetree.rawValue
 
-    @Option(name: .long, help: "Thread counts, e.g. 1,2 or 1,cores (default: the scenario's).")
-    var threads: String?
-
-    @Option(name: .long, help: "Override the scenario's measured repetitions.")
-    var repetitions: Int?
-
-    @Option(name: .long, help: "Override the scenario's warm-up repetitions.")
-    var warmup: Int?
+    @OptionGroup var runOptions: ScenarioRunOptions
 
     @Flag(name: .long, help: "Print the result JSON on stdout instead of the table.")
     var json = false
@@ -67,13 +60,7 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--engine must be one of "
                 + FeedParityEngineKind.allCases.map(\.rawValue).joined(separator: ", ") + ", not \"\(engine)\"")
         }
-        if let repetitions, !Scenario.repetitionRange.contains(repetitions) {
-            throw ValidationError("--repetitions must be from 1 to \(Scenario.repetitionRange.upperBound)")
-        }
-        if let warmup, !Scenario.warmupRange.contains(warmup) {
-            throw ValidationError("--warmup must be from 0 to \(Scenario.warmupRange.upperBound)")
-        }
-        if let threads { _ = try Self.parseThreads(threads) }
+        try runOptions.check()
         try Self.validateMode(mode)
         if let singlePass, LayoutPhase(rawValue: singlePass) == nil {
             throw ValidationError("--single-pass must be one of "
@@ -111,8 +98,7 @@ struct RunCommand: ParsableCommand {
             }
             return try runKind(file)
         }
-        if let repetitions { loaded.repetitions = repetitions }
-        if let warmup { loaded.warmup = warmup }
+        runOptions.apply(to: &loaded)
         if let singlePass, let phase = LayoutPhase(rawValue: singlePass) {
             try runSinglePass(phase, loaded)
             return
@@ -122,8 +108,7 @@ struct RunCommand: ParsableCommand {
 
     func runScenario(_ scenario: Scenario) throws {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let threadCounts = try threads.map { try Self.parseThreads($0).map { $0.resolved(cores: cores) } }
-            .map(Self.unique) ?? scenario.threadCounts(cores: cores)
+        let threadCounts = try runOptions.threadCounts(cores: cores) ?? scenario.threadCounts(cores: cores)
         let counter = JemallocCounter.make()
         // Taken before the run: its timestamp is when the run started.
         let provenance = Provenance.current(allocator: counter?.allocatorDescription)
