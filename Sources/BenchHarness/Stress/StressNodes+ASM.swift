@@ -18,7 +18,6 @@ import NodeTree
 
 final class StressASMNode: DisplayNode, StressNode, @unchecked Sendable {
     let life: StressLife
-    var stressID: Int { life.id }
     /// The children the spec chooses from (ASM's candidates).
     let pool: [any StressNode]
     private let variantState: Locked<Int>
@@ -32,8 +31,6 @@ final class StressASMNode: DisplayNode, StressNode, @unchecked Sendable {
         super.init()
         automaticallyManagesSubnodes = true
     }
-
-    var stressKind: StressNodeKind { .asm }
 
     var variant: Int {
         get { variantState.load() }
