@@ -25,12 +25,6 @@ public struct TextBaselineMetrics: Hashable, Sendable {
     /// `TextMeasurer.measure` at any width and line limit.
     public var isExact: Bool
 
-    public init(ascender: Double, descender: Double, isExact: Bool) {
-        self.ascender = ascender
-        self.descender = descender
-        self.isExact = isExact
-    }
-
     public static let empty = TextBaselineMetrics(ascender: 0, descender: 0, isExact: true)
 }
 

@@ -191,12 +191,6 @@ public struct StressStep: Codable, Equatable, Sendable {
     public var seq: Int
     public var lane: Int
     public var op: StressOperation
-
-    public init(seq: Int, lane: Int, op: StressOperation) {
-        self.seq = seq
-        self.lane = lane
-        self.op = op
-    }
 }
 
 // MARK: - Payloads
@@ -374,18 +368,6 @@ public struct StressRange: Codable, Equatable, Hashable, Sendable {
     public var maxWidth: Double
     public var maxHeight: Double
 
-    public init(minWidth: Double, minHeight: Double, maxWidth: Double, maxHeight: Double) {
-        self.minWidth = minWidth
-        self.minHeight = minHeight
-        self.maxWidth = maxWidth
-        self.maxHeight = maxHeight
-    }
-
-    /// Exactly `width` wide, any height (a table's cell range).
-    public init(width: Double) {
-        self.init(minWidth: width, minHeight: 0, maxWidth: width, maxHeight: .infinity)
-    }
-
     public var sizeRange: SizeRange {
         SizeRange(min: Size(width: minWidth, height: minHeight), max: Size(width: maxWidth, height: maxHeight))
     }
@@ -394,5 +376,12 @@ public struct StressRange: Codable, Equatable, Hashable, Sendable {
     public var isValid: Bool {
         minWidth.isFinite && minHeight.isFinite && minWidth >= 0 && minHeight >= 0
             && !maxWidth.isNaN && !maxHeight.isNaN && maxWidth >= minWidth && maxHeight >= minHeight
+    }
+}
+
+extension StressRange {
+    /// Exactly `width` wide, any height (a table's cell range).
+    public init(width: Double) {
+        self.init(minWidth: width, minHeight: 0, maxWidth: width, maxHeight: .infinity)
     }
 }
