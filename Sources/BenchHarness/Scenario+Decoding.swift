@@ -40,7 +40,6 @@ struct ScenarioDecoder {
     func scenario(_ json: JSONValue, name: String, contentHash: String) throws(LayoutDocumentError) -> Scenario {
         let fields = try self.fields(json, allowed: Scenario.topLevelKeys, context: "a scenario")
         let object = fields.object
-        let description = try fields.string("description")
 
         let generatorName = try fields.required("generator") { value, path throws(LayoutDocumentError) in
             try reader.choice(value, at: path, [("feed-parity", "feed-parity"), ("feed", "feed")])
@@ -64,7 +63,7 @@ struct ScenarioDecoder {
             try mainActorSettings(value, at: path, generator: generator)
         }
 
-        return Scenario(name: name, file: reader.file, contentHash: contentHash, description: description,
+        return Scenario(name: name, file: reader.file, contentHash: contentHash, description: fields.description,
                         generator: generator, cells: cells, widths: widths, threads: threads, phases: phases,
                         warmup: warmup, repetitions: repetitions, mainActor: mainActor)
     }

@@ -1,12 +1,15 @@
 // The top level of a scenario file as every kind's decoder reads it: the object, its keys checked against
-// the kind's and its version read once (ScenarioDecoder.fields), then one field at a time by key. A missing
-// key's error names what the file should be ("a churn scenario"); every error names the key's JSON path.
+// the kind's, its version and the "description" every kind has read once (ScenarioDecoder.fields), then one
+// field at a time by key. A missing key's error names what the file should be ("a churn scenario"); every
+// error names the key's JSON path.
 
 struct ScenarioFields {
     let base: ScenarioDecoder
     let object: JSONObject
     /// What the top level is, for a missing key's message.
     let context: String
+    /// The required "description".
+    var description = ""
 
     var reader: JSONReader { base.reader }
 
@@ -70,11 +73,14 @@ struct ScenarioFields {
 }
 
 extension ScenarioDecoder {
-    /// Opens the top level of a scenario file of one kind: an object with only `keys`, of this version.
+    /// Opens the top level of a scenario file of one kind: an object with only `keys`, of this version, with
+    /// a description.
     func fields(_ json: JSONValue, allowed keys: [String], context: String) throws(LayoutDocumentError) -> ScenarioFields {
         let object = try reader.object(json, at: JSONPath.root)
         try reader.checkKeys(object, at: JSONPath.root, allowed: keys, context: context)
         try checkVersion(object)
-        return ScenarioFields(base: self, object: object, context: context)
+        var fields = ScenarioFields(base: self, object: object, context: context)
+        fields.description = try fields.string("description")
+        return fields
     }
 }

@@ -42,7 +42,10 @@ struct BaselineUpdateCommand: ParsableCommand {
     @Option(name: .long, help: "With --scenario: the engine (nodetree, the default, or layoutcore).")
     var engine: String?
 
-    @OptionGroup var runOptions: ScenarioRunOptions
+    @Option(name: .long, help: "With --scenario: thread counts, e.g. 1,2 (default: the scenario's).")
+    var threads: String?
+
+    @OptionGroup var repetitionOptions: RepetitionOptions
 
     @Flag(name: .long, help: "Allow timings from a debug build (the baseline's ratios are then not gated).")
     var allowDebug = false
@@ -55,19 +58,20 @@ struct BaselineUpdateCommand: ParsableCommand {
 
     func validate() throws {
         if scenario != nil && from != nil { throw ValidationError("give --scenario or --from, not both") }
-        if from != nil && (engine != nil || runOptions.threads != nil || runOptions.repetitions != nil
-            || runOptions.warmup != nil || instructions != nil) {
+        if from != nil && (engine != nil || threads != nil || repetitionOptions.repetitions != nil
+            || repetitionOptions.warmup != nil || instructions != nil) {
             throw ValidationError("--engine, --threads, --repetitions, --warmup and --[no-]instructions apply to a run, "
                 + "not to --from (a saved result keeps the counts it has)")
         }
-        if scenario == nil && (engine != nil || runOptions.threads != nil) {
+        if scenario == nil && (engine != nil || threads != nil) {
             throw ValidationError("--engine and --threads need --scenario (a re-run uses the baseline's)")
         }
         if let engine, FeedParityEngineKind(rawValue: engine) == nil {
             throw ValidationError("--engine must be one of "
                 + FeedParityEngineKind.allCases.map(\.rawValue).joined(separator: ", ") + ", not \"\(engine)\"")
         }
-        try runOptions.check()
+        try repetitionOptions.check()
+        if let threads { _ = try RunCommand.parseThreads(threads) }
     }
 
     func run() throws {
@@ -141,7 +145,7 @@ struct BaselineUpdateCommand: ParsableCommand {
         guard let scenario else {
             // A re-run of the existing baseline's scenario with its settings (previous is non-nil here).
             guard var baseline = previous else { throw ExitStatus.badInput }
-            runOptions.apply(to: &baseline.scenario)
+            repetitionOptions.apply(to: &baseline.scenario)
             let run = try GateRun.runBaselineScenario(baseline, baselineFile: output, requireSameScenario: false,
                                                       instructions: measureInstructions)
             return (run.result, run.profile)
@@ -152,9 +156,9 @@ struct BaselineUpdateCommand: ParsableCommand {
         } catch {
             throw ExitStatus.report(error, expecting: .scenario)
         }
-        runOptions.apply(to: &loaded)
+        repetitionOptions.apply(to: &loaded)
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let threadCounts = try runOptions.threadCounts(cores: cores) ?? loaded.threadCounts(cores: cores)
+        let threadCounts = try RunCommand.threadCounts(threads, cores: cores) ?? loaded.threadCounts(cores: cores)
         let kind = engine.flatMap(FeedParityEngineKind.init(rawValue:)) ?? .nodetree
         var result = GateRun.run(loaded, engine: kind, threadCounts: threadCounts)
         guard measureInstructions else { return (result, nil) }

@@ -11,7 +11,7 @@ extension RunCommand {
         // Trees run through the layout runner, so --threads applies to them (RunCommand+Tree.swift).
         if case .tree(let scenario) = file { return try runTree(scenario) }
         var layoutOnly: [String] = []
-        if runOptions.threads != nil { layoutOnly.append("--threads") }
+        if threads != nil { layoutOnly.append("--threads") }
         if engineKind != .nodetree { layoutOnly.append("--engine") }
         if singlePass != nil { layoutOnly.append("--single-pass") }
         if width != nil { layoutOnly.append("--width") }
@@ -31,14 +31,14 @@ extension RunCommand {
         var contentSizeMismatches = 0
         switch file {
         case .churn(var scenario):
-            runOptions.apply(to: &scenario)
+            repetitionOptions.apply(to: &scenario)
             let measurements = ChurnRunner(scenario: scenario,
                                            options: ChurnRunOptions(allocationCounter: counter, progress: show)).run()
             rebuildFailures = measurements.cases.map(\.totalMismatches).reduce(0, +)
             result = .make(churn: scenario, measurements: measurements, provenance: provenance,
                            timingsValid: timingsValid)
         case .transition(var scenario):
-            runOptions.apply(to: &scenario)
+            repetitionOptions.apply(to: &scenario)
             let options = TransitionRunOptions(allocationCounter: counter, progress: show)
             let measurements = MainActor.assumeIsolated { [scenario] in
                 TransitionRunner(scenario: scenario, options: options).run()
@@ -46,7 +46,7 @@ extension RunCommand {
             result = .make(transition: scenario, measurements: measurements, provenance: provenance,
                            timingsValid: timingsValid)
         case .scroll(var scenario):
-            runOptions.apply(to: &scenario)
+            repetitionOptions.apply(to: &scenario)
             let options = ScrollRunOptions(allocationCounter: counter, progress: show)
             let measurements = MainActor.assumeIsolated { [scenario] in
                 ScrollRunner(scenario: scenario, options: options).run()

@@ -18,10 +18,10 @@ extension RunCommand {
                 + " not apply to tree scenarios; \(loaded.name) is a tree scenario")
         }
         var scenario = loaded
-        runOptions.apply(to: &scenario)
+        repetitionOptions.apply(to: &scenario)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let runner = scenario.runnerScenario
-        let threadCounts = try runOptions.threadCounts(cores: cores) ?? runner.threadCounts(cores: cores)
+        let threadCounts = try Self.threadCounts(threads, cores: cores) ?? runner.threadCounts(cores: cores)
         let counter = JemallocCounter.make()
         let provenance = Provenance.current(allocator: counter?.allocatorDescription)
         let load = NoiseNotes.oneMinuteLoad()

@@ -27,7 +27,10 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "The engine: nodetree (CellNode with layout cache, the default) or layoutcore (uncached LayoutCore nodes; feed-parity scenarios only).")
     var engine: String = FeedParityEngineKind.nodetree.rawValue
 
-    @OptionGroup var runOptions: ScenarioRunOptions
+    @Option(name: .long, help: "Thread counts, e.g. 1,2 or 1,cores (default: the scenario's).")
+    var threads: String?
+
+    @OptionGroup var repetitionOptions: RepetitionOptions
 
     @Flag(name: .long, help: "Print the result JSON on stdout instead of the table.")
     var json = false
@@ -60,7 +63,8 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--engine must be one of "
                 + FeedParityEngineKind.allCases.map(\.rawValue).joined(separator: ", ") + ", not \"\(engine)\"")
         }
-        try runOptions.check()
+        try repetitionOptions.check()
+        if let threads { _ = try Self.parseThreads(threads) }
         try Self.validateMode(mode)
         if let singlePass, LayoutPhase(rawValue: singlePass) == nil {
             throw ValidationError("--single-pass must be one of "
@@ -98,7 +102,7 @@ struct RunCommand: ParsableCommand {
             }
             return try runKind(file)
         }
-        runOptions.apply(to: &loaded)
+        repetitionOptions.apply(to: &loaded)
         if let singlePass, let phase = LayoutPhase(rawValue: singlePass) {
             try runSinglePass(phase, loaded)
             return
@@ -108,7 +112,7 @@ struct RunCommand: ParsableCommand {
 
     func runScenario(_ scenario: Scenario) throws {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let threadCounts = try runOptions.threadCounts(cores: cores) ?? scenario.threadCounts(cores: cores)
+        let threadCounts = try Self.threadCounts(threads, cores: cores) ?? scenario.threadCounts(cores: cores)
         let counter = JemallocCounter.make()
         // Taken before the run: its timestamp is when the run started.
         let provenance = Provenance.current(allocator: counter?.allocatorDescription)
@@ -224,6 +228,11 @@ struct RunCommand: ParsableCommand {
             }
         }
         return counts
+    }
+
+    /// The distinct thread counts of a --threads value, "cores" resolved; nil without one.
+    static func threadCounts(_ threads: String?, cores: Int) throws -> [Int]? {
+        try threads.map { try parseThreads($0).map { $0.resolved(cores: cores) } }.map(unique)
     }
 
     static func unique(_ counts: [Int]) -> [Int] {

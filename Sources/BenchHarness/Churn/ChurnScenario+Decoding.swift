@@ -10,11 +10,8 @@ extension ChurnScenario {
 }
 
 extension ScenarioDecoder {
-    func churnScenario(_ json: JSONValue, name: String, contentHash: String)
-        throws(LayoutDocumentError) -> ChurnScenario
-    {
+    func churnScenario(_ json: JSONValue, name: String, contentHash: String) throws(LayoutDocumentError) -> ChurnScenario {
         let fields = try self.fields(json, allowed: ChurnScenario.topLevelKeys, context: "a churn scenario")
-        let description = try fields.string("description")
         let seed = try fields.integer("seed", in: 0...Int(UInt32.max))
         let sizes = try fields.required("sizes", sizeList)
         let mixes = try fields.required("mixes", mixList)
@@ -23,7 +20,7 @@ extension ScenarioDecoder {
         let asm = try fields.optional("asm", reader.bool) ?? true
         let (warmup, repetitions) = try fields.repetitions()
 
-        return ChurnScenario(name: name, file: reader.file, contentHash: contentHash, description: description,
+        return ChurnScenario(name: name, file: reader.file, contentHash: contentHash, description: fields.description,
                              seed: UInt32(seed), sizes: sizes, mixes: mixes, inputs: inputs, lcs: lcs, asm: asm,
                              warmup: warmup, repetitions: repetitions)
     }

@@ -76,11 +76,8 @@ extension ScrollScenario {
 
 /// Decoding a scroll scenario, as strict as the other kinds.
 extension ScenarioDecoder {
-    func scrollScenario(_ json: JSONValue, name: String, contentHash: String)
-        throws(LayoutDocumentError) -> ScrollScenario
-    {
+    func scrollScenario(_ json: JSONValue, name: String, contentHash: String) throws(LayoutDocumentError) -> ScrollScenario {
         let fields = try self.fields(json, allowed: ScrollScenario.topLevelKeys, context: "a scroll scenario")
-        let description = try fields.string("description")
         let seed = try fields.seed()
 
         // "viewport": [width, height], whole points.
@@ -116,7 +113,7 @@ extension ScenarioDecoder {
         let steps = try fields.integer("steps", in: ScrollScenario.stepRange)
         let (warmup, repetitions) = try fields.repetitions()
 
-        return ScrollScenario(name: name, file: reader.file, contentHash: contentHash, description: description,
+        return ScrollScenario(name: name, file: reader.file, contentHash: contentHash, description: fields.description,
                               seed: seed, viewportWidth: Double(width), viewportHeight: Double(height),
                               host: host, rows: rows, rowHeightMin: heightMin, rowHeightSpan: heightSpan, batch: batch, run: run,
                               steps: steps, warmup: warmup, repetitions: repetitions)

@@ -6,11 +6,8 @@ extension TransitionScenario {
 }
 
 extension ScenarioDecoder {
-    func transitionScenario(_ json: JSONValue, name: String, contentHash: String)
-        throws(LayoutDocumentError) -> TransitionScenario
-    {
+    func transitionScenario(_ json: JSONValue, name: String, contentHash: String) throws(LayoutDocumentError) -> TransitionScenario {
         let fields = try self.fields(json, allowed: TransitionScenario.topLevelKeys, context: "a transition scenario")
-        let description = try fields.string("description")
         let transition = try fields.choice("transition", TransitionKind.self)
         let seed = try fields.seed()
         let cells = try fields.optionalInteger("cells", in: TransitionScenario.cellRange, default: 1)
@@ -25,7 +22,7 @@ extension ScenarioDecoder {
         let transitions = try fields.integer("transitions", in: TransitionScenario.transitionRange)
         let (warmup, repetitions) = try fields.repetitions()
 
-        return TransitionScenario(name: name, file: reader.file, contentHash: contentHash, description: description,
+        return TransitionScenario(name: name, file: reader.file, contentHash: contentHash, description: fields.description,
                                   transition: transition, seed: seed, cells: cells, widths: widths,
                                   transitions: transitions, warmup: warmup, repetitions: repetitions)
     }

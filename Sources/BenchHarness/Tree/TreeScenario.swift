@@ -87,11 +87,8 @@ extension TreeScenario {
 /// Decoding a tree scenario, as strict as the other kinds (unknown keys, fractions where a whole number is
 /// needed and out-of-range values are errors naming the JSON path).
 extension ScenarioDecoder {
-    func treeScenario(_ json: JSONValue, name: String, contentHash: String)
-        throws(LayoutDocumentError) -> TreeScenario
-    {
+    func treeScenario(_ json: JSONValue, name: String, contentHash: String) throws(LayoutDocumentError) -> TreeScenario {
         let fields = try self.fields(json, allowed: TreeScenario.topLevelKeys, context: "a tree scenario")
-        let description = try fields.string("description")
         let shape = try fields.choice("shape", TreeShape.self)
         let seed = try fields.seed()
         let nodes = try fields.integer("nodes", in: TreeScenario.nodeRange)
@@ -106,7 +103,7 @@ extension ScenarioDecoder {
         }
         let (warmup, repetitions) = try fields.repetitions()
 
-        return TreeScenario(name: name, file: reader.file, contentHash: contentHash, description: description,
+        return TreeScenario(name: name, file: reader.file, contentHash: contentHash, description: fields.description,
                             shape: shape, seed: seed, nodes: nodes, trees: trees, widths: widths,
                             threads: threads, phases: phases, warmup: warmup, repetitions: repetitions)
     }
