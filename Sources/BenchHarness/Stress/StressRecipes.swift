@@ -31,8 +31,8 @@ public enum StressRecipe: String, CaseIterable, Codable, Sendable {
     /// which pool members they lay out and in which order, laid out on workers (unloaded) and on the main
     /// actor (loaded), with ASM switched off and on.
     case asmOrder = "asm-order"
-    /// Texture's "invalid number of rows" (reference texture-lists, crash classes): batch updates from every
-    /// lane racing each other and the data source while the main actor commits, scrolls and fetches.
+    /// Texture's "invalid number of rows" (its list crash classes, Scenarios/regressions/README.md): batch updates from
+    /// every lane racing each other and the data source while the main actor commits, scrolls and fetches.
     case tableBatchRace = "table-batch-race"
     /// Texture's cell measured for a stale constrained size: width changes (rotations) while batches and
     /// reloads are still measuring.

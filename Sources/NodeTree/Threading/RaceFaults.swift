@@ -37,7 +37,8 @@ public enum RaceFault: String, CaseIterable, Sendable {
     /// Breaks Texture's bridged properties rule: they are read and written under the node's instance lock.
     case bridgedPropertyAfterLock = "bridged-property-after-lock"
     /// A measurement's publish writes the pending layout slot's version again outside the lock.
-    /// Breaks Texture's layout cache rule (and DESIGN.md's versioned cache): the cache is published under the lock.
+    /// Breaks Texture's layout cache rule (and docs/ARCHITECTURE.md's versioned cache): the cache is published under
+    /// the lock.
     case layoutCachePublish = "layout-cache-publish"
     /// An off-main bridged write sets the "registered for flush" flag again outside the lock.
     /// Breaks Texture's ASPendingStateController rule: registering with the controller is decided under the
