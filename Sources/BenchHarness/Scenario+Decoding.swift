@@ -71,13 +71,9 @@ struct ScenarioDecoder {
     /// The optional "distributions" object of the feed-parity generator.
     func feedParityGenerator(_ object: JSONObject, seed: UInt32) throws(LayoutDocumentError) -> FeedParityGenerator {
         var generator = FeedParityGenerator(seed: seed)
-        guard let value = object["distributions"] else { return generator }
-        let path = JSONPath.appending(JSONPath.root, key: "distributions")
-        let distributions = try reader.object(value, at: path)
-        try reader.checkKeys(distributions, at: path, allowed: Scenario.distributionKeys,
-                             context: "the feed-parity distributions")
-        for entry in distributions.entries {
-            let distribution = try lengthDistribution(entry.value, at: JSONPath.appending(path, key: entry.key))
+        try forEachDistribution(in: object, allowed: Scenario.distributionKeys,
+                                context: "the feed-parity distributions") { entry, path throws(LayoutDocumentError) in
+            let distribution = try lengthDistribution(entry.value, at: path)
             switch entry.key {
             case "userName": generator.userName = distribution
             case "location": generator.location = distribution
@@ -85,6 +81,21 @@ struct ScenarioDecoder {
             }
         }
         return generator
+    }
+
+    /// Calls `body` with each entry of the top level's optional "distributions" object and its path, once the
+    /// object's keys are checked against `allowed`; nothing when the key is absent.
+    func forEachDistribution(in object: JSONObject, allowed: [String], context: String,
+                             _ body: (JSONObject.Entry, String) throws(LayoutDocumentError) -> Void)
+        throws(LayoutDocumentError)
+    {
+        guard let value = object["distributions"] else { return }
+        let path = JSONPath.appending(JSONPath.root, key: "distributions")
+        let distributions = try reader.object(value, at: path)
+        try reader.checkKeys(distributions, at: path, allowed: allowed, context: context)
+        for entry in distributions.entries {
+            try body(entry, JSONPath.appending(path, key: entry.key))
+        }
     }
 
     /// {"min": characters ≥ 1, "span": distinct lengths ≥ 1}.
