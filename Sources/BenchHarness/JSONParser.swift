@@ -10,13 +10,6 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     public var column: Int
     public var message: String
 
-    public init(path: String, line: Int, column: Int, message: String) {
-        self.path = path
-        self.line = line
-        self.column = column
-        self.message = message
-    }
-
     public var description: String { "\(path): invalid JSON at line \(line), column \(column): \(message)" }
 }
 

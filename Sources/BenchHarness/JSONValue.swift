@@ -34,11 +34,6 @@ public struct JSONObject: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
         public var key: String
         public var value: JSONValue
-
-        public init(key: String, value: JSONValue) {
-            self.key = key
-            self.value = value
-        }
     }
 
     public var entries: [Entry]

@@ -187,11 +187,6 @@ public struct LayoutResult: Equatable, Sendable {
     public struct Node: Equatable, Sendable {
         public var name: String
         public var frame: Rect
-
-        public init(name: String, frame: Rect) {
-            self.name = name
-            self.frame = frame
-        }
     }
 
     public var size: Size

@@ -38,61 +38,32 @@ struct ScenarioDecoder {
     let reader: JSONReader
 
     func scenario(_ json: JSONValue, name: String, contentHash: String) throws(LayoutDocumentError) -> Scenario {
-        let root = JSONPath.root
-        let object = try reader.object(json, at: root)
-        try reader.checkKeys(object, at: root, allowed: Scenario.topLevelKeys, context: "a scenario")
+        let fields = try self.fields(json, allowed: Scenario.topLevelKeys, context: "a scenario")
+        let object = fields.object
 
-        if let version = object["version"] {
-            let path = JSONPath.appending(root, key: "version")
-            guard case .number(let n) = version, n == Double(Scenario.version) else {
-                throw reader.fail(path, .invalidValue(
-                    "unsupported version \(version.foundDescription) (this bench reads scenario version \(Scenario.version))"))
-            }
+        let generatorName = try fields.required("generator") { value, path throws(LayoutDocumentError) in
+            try reader.choice(value, at: path, [("feed-parity", "feed-parity"), ("feed", "feed")])
         }
-        func required(_ key: String) throws(LayoutDocumentError) -> (JSONValue, String) {
-            (try reader.required(object, key, at: root, context: "a scenario"), JSONPath.appending(root, key: key))
-        }
-
-        let (descriptionValue, descriptionPath) = try required("description")
-        let description = try reader.string(descriptionValue, at: descriptionPath)
-
-        let (generatorValue, generatorPath) = try required("generator")
-        let generatorName = try reader.choice(generatorValue, at: generatorPath,
-                                              [("feed-parity", "feed-parity"), ("feed", "feed")])
-        let (seedValue, seedPath) = try required("seed")
-        let seed = try integer(seedValue, at: seedPath, in: 0...Int(UInt32.max))
+        let seed = UInt32(try fields.integer("seed", in: 0...Int(UInt32.max)))
         let generator = generatorName == "feed"
-            ? FeedGeneratorKind.feed(try feedGenerator(object, seed: UInt32(seed)))  // Feed/FeedScenarioDecoding.swift
-            : FeedGeneratorKind.feedParity(try feedParityGenerator(object, seed: UInt32(seed)))
+            ? FeedGeneratorKind.feed(try feedGenerator(object, seed: seed))  // Feed/FeedScenarioDecoding.swift
+            : FeedGeneratorKind.feedParity(try feedParityGenerator(object, seed: seed))
 
-        let (cellsValue, cellsPath) = try required("cells")
-        let cells = try integer(cellsValue, at: cellsPath, in: Scenario.cellRange)
+        let cells = try fields.integer("cells", in: Scenario.cellRange)
 
-        let (widthsValue, widthsPath) = try required("widths")
-        let widths = try widthList(widthsValue, at: widthsPath)
-        if case .feed = generator { try checkFeedWidths(widths, at: widthsPath) }
+        let widths = try fields.required("widths", widthList)
+        if case .feed = generator { try checkFeedWidths(widths, at: fields.path("widths")) }
 
-        let threads = try object["threads"].map { value throws(LayoutDocumentError) in
-            try threadList(value, at: JSONPath.appending(root, key: "threads"))
-        } ?? [.count(1), .cores]
-
-        let phases = try object["phases"].map { value throws(LayoutDocumentError) in
-            try phaseList(value, at: JSONPath.appending(root, key: "phases"))
-        } ?? LayoutPhase.allCases
-
-        let warmup = try object["warmup"].map { value throws(LayoutDocumentError) in
-            try integer(value, at: JSONPath.appending(root, key: "warmup"), in: Scenario.warmupRange)
-        } ?? 1
-
-        let (repetitionsValue, repetitionsPath) = try required("repetitions")
-        let repetitions = try integer(repetitionsValue, at: repetitionsPath, in: Scenario.repetitionRange)
+        let threads = try fields.optional("threads", threadList) ?? [.count(1), .cores]
+        let phases = try fields.optional("phases", phaseList) ?? LayoutPhase.allCases
+        let (warmup, repetitions) = try fields.repetitions()
 
         // Runner/MainActorBatches.swift decodes it.
-        let mainActor = try object["mainActor"].map { value throws(LayoutDocumentError) in
-            try mainActorSettings(value, at: JSONPath.appending(root, key: "mainActor"), generator: generator)
+        let mainActor = try fields.optional("mainActor") { value, path throws(LayoutDocumentError) in
+            try mainActorSettings(value, at: path, generator: generator)
         }
 
-        return Scenario(name: name, file: reader.file, contentHash: contentHash, description: description,
+        return Scenario(name: name, file: reader.file, contentHash: contentHash, description: fields.description,
                         generator: generator, cells: cells, widths: widths, threads: threads, phases: phases,
                         warmup: warmup, repetitions: repetitions, mainActor: mainActor)
     }
@@ -100,13 +71,9 @@ struct ScenarioDecoder {
     /// The optional "distributions" object of the feed-parity generator.
     func feedParityGenerator(_ object: JSONObject, seed: UInt32) throws(LayoutDocumentError) -> FeedParityGenerator {
         var generator = FeedParityGenerator(seed: seed)
-        guard let value = object["distributions"] else { return generator }
-        let path = JSONPath.appending(JSONPath.root, key: "distributions")
-        let distributions = try reader.object(value, at: path)
-        try reader.checkKeys(distributions, at: path, allowed: Scenario.distributionKeys,
-                             context: "the feed-parity distributions")
-        for entry in distributions.entries {
-            let distribution = try lengthDistribution(entry.value, at: JSONPath.appending(path, key: entry.key))
+        try forEachDistribution(in: object, allowed: Scenario.distributionKeys,
+                                context: "the feed-parity distributions") { entry, path throws(LayoutDocumentError) in
+            let distribution = try lengthDistribution(entry.value, at: path)
             switch entry.key {
             case "userName": generator.userName = distribution
             case "location": generator.location = distribution
@@ -114,6 +81,21 @@ struct ScenarioDecoder {
             }
         }
         return generator
+    }
+
+    /// Calls `body` with each entry of the top level's optional "distributions" object and its path, once the
+    /// object's keys are checked against `allowed`; nothing when the key is absent.
+    func forEachDistribution(in object: JSONObject, allowed: [String], context: String,
+                             _ body: (JSONObject.Entry, String) throws(LayoutDocumentError) -> Void)
+        throws(LayoutDocumentError)
+    {
+        guard let value = object["distributions"] else { return }
+        let path = JSONPath.appending(JSONPath.root, key: "distributions")
+        let distributions = try reader.object(value, at: path)
+        try reader.checkKeys(distributions, at: path, allowed: allowed, context: context)
+        for entry in distributions.entries {
+            try body(entry, JSONPath.appending(path, key: entry.key))
+        }
     }
 
     /// {"min": characters ≥ 1, "span": distinct lengths ≥ 1}.
@@ -130,57 +112,54 @@ struct ScenarioDecoder {
 
     /// A non-empty array of whole widths in points, without duplicates.
     func widthList(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> [Double] {
-        let array = try nonEmptyArray(value, at: path, of: "widths")
-        var widths: [Double] = []
-        for (index, element) in array.enumerated() {
-            let elementPath = JSONPath.appending(path, index: index)
-            let range = Scenario.widthRange
-            let width = Double(try integer(element, at: elementPath, in: Int(range.lowerBound)...Int(range.upperBound),
-                                           what: "a whole number of points"))
-            guard !widths.contains(width) else {
-                throw reader.fail(elementPath, .invalidValue("duplicate width \(JSONText.number(width))"))
-            }
-            widths.append(width)
+        let range = Int(Scenario.widthRange.lowerBound)...Int(Scenario.widthRange.upperBound)
+        return try distinctList(value, at: path, of: "widths", duplicate: { "width \(JSONText.number($0))" }) {
+            element, elementPath throws(LayoutDocumentError) in
+            Double(try integer(element, at: elementPath, in: range, what: "a whole number of points"))
         }
-        return widths
     }
 
     /// A non-empty array of thread counts (whole numbers) and "cores".
     func threadList(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> [ThreadCount] {
-        let array = try nonEmptyArray(value, at: path, of: "thread counts")
-        var threads: [ThreadCount] = []
-        for (index, element) in array.enumerated() {
-            let elementPath = JSONPath.appending(path, index: index)
-            let entry: ThreadCount
+        try distinctList(value, at: path, of: "thread counts", duplicate: { "thread count \($0)" }) {
+            element, elementPath throws(LayoutDocumentError) in
             switch element {
             case .string("cores"):
-                entry = .cores
+                return .cores
             case .number:
-                entry = .count(try integer(element, at: elementPath, in: Scenario.threadRange))
+                return .count(try integer(element, at: elementPath, in: Scenario.threadRange))
             default:
                 throw reader.wrongType(elementPath, expected: "a thread count or \"cores\"", element)
             }
-            guard !threads.contains(entry) else {
-                throw reader.fail(elementPath, .invalidValue("duplicate thread count \(entry)"))
-            }
-            threads.append(entry)
         }
-        return threads
     }
 
     /// A non-empty array of phase names, without duplicates.
     func phaseList(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> [LayoutPhase] {
-        let array = try nonEmptyArray(value, at: path, of: "phases")
-        var phases: [LayoutPhase] = []
+        try distinctList(value, at: path, of: "phases", duplicate: { "phase \(JSONText.quoted($0.rawValue))" }) {
+            element, elementPath throws(LayoutDocumentError) in
+            try reader.choice(element, at: elementPath, LayoutPhase.self)
+        }
+    }
+
+    /// A non-empty array of `what`, each entry read by `entry` (given its value and path), without duplicates:
+    /// a repeated entry is an error at its path, "duplicate " + `duplicate(entry)`.
+    func distinctList<T: Equatable>(_ value: JSONValue, at path: String, of what: String,
+                                    duplicate: (T) -> String,
+                                    _ entry: (JSONValue, String) throws(LayoutDocumentError) -> T)
+        throws(LayoutDocumentError) -> [T]
+    {
+        let array = try nonEmptyArray(value, at: path, of: what)
+        var entries: [T] = []
         for (index, element) in array.enumerated() {
             let elementPath = JSONPath.appending(path, index: index)
-            let phase = try reader.choice(element, at: elementPath, LayoutPhase.self)
-            guard !phases.contains(phase) else {
-                throw reader.fail(elementPath, .invalidValue("duplicate phase \(JSONText.quoted(phase.rawValue))"))
+            let decoded = try entry(element, elementPath)
+            guard !entries.contains(decoded) else {
+                throw reader.fail(elementPath, .invalidValue("duplicate " + duplicate(decoded)))
             }
-            phases.append(phase)
+            entries.append(decoded)
         }
-        return phases
+        return entries
     }
 
     func nonEmptyArray(_ value: JSONValue, at path: String, of what: String) throws(LayoutDocumentError) -> [JSONValue] {

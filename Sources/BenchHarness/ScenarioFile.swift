@@ -56,22 +56,14 @@ public enum ScenarioFile: Hashable, Sendable {
             // The layout decoder predates "kind": give it the document without the key.
             layoutJSON = .object(JSONObject(object.entries.filter { $0.key != "kind" }))
         }
+        let decoder = ScenarioDecoder(reader: reader)
         switch kind {
-        case .layout:
-            return .layout(try ScenarioDecoder(reader: reader).scenario(layoutJSON, name: scenarioName,
-                                                                        contentHash: contentHash))
-        case .churn:
-            return .churn(try ChurnScenarioDecoder(reader: reader).scenario(json, name: scenarioName,
-                                                                            contentHash: contentHash))
+        case .layout: return .layout(try decoder.scenario(layoutJSON, name: scenarioName, contentHash: contentHash))
+        case .churn: return .churn(try decoder.churnScenario(json, name: scenarioName, contentHash: contentHash))
         case .transition:
-            return .transition(try TransitionScenarioDecoder(reader: reader).scenario(json, name: scenarioName,
-                                                                                      contentHash: contentHash))
-        case .tree:
-            return .tree(try TreeScenarioDecoder(reader: reader).scenario(json, name: scenarioName,
-                                                                          contentHash: contentHash))
-        case .scroll:
-            return .scroll(try ScrollScenarioDecoder(reader: reader).scenario(json, name: scenarioName,
-                                                                              contentHash: contentHash))
+            return .transition(try decoder.transitionScenario(json, name: scenarioName, contentHash: contentHash))
+        case .tree: return .tree(try decoder.treeScenario(json, name: scenarioName, contentHash: contentHash))
+        case .scroll: return .scroll(try decoder.scrollScenario(json, name: scenarioName, contentHash: contentHash))
         }
     }
 

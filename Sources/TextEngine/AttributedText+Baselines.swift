@@ -2,7 +2,7 @@
 // the text is measured.
 //
 // Why before: the stack reads each child's style (ascender, descender) once, before it measures the child
-// (reference 3.2 step 6 uses them after measuring, but the values come from the style). Texture's ASTextNode
+// (Texture's ASStackLayoutSpec aligns baselines after measuring, but reads the values from the style). ASTextNode
 // therefore sets style.ascender/descender when its attributedText is set, from the font of the first and of
 // the last character — not per measurement. Loom does the same, with the vertical model of TextLayoutResult:
 //   * ascender  = H₀ + D₀ of the first run (line height plus its negative descender: the first line's
@@ -24,12 +24,6 @@ public struct TextBaselineMetrics: Hashable, Sendable {
     /// Every run has the same line height and descender: `ascender` and `descender` equal those of
     /// `TextMeasurer.measure` at any width and line limit.
     public var isExact: Bool
-
-    public init(ascender: Double, descender: Double, isExact: Bool) {
-        self.ascender = ascender
-        self.descender = descender
-        self.isExact = isExact
-    }
 
     public static let empty = TextBaselineMetrics(ascender: 0, descender: 0, isExact: true)
 }

@@ -7,7 +7,7 @@ import Darwin
 /// A value behind a pthread mutex.
 ///
 /// Why not `Synchronization.Mutex`: it is futex-based and invisible to ThreadSanitizer on Linux, which then
-/// reports correctly locked code as racy (DESIGN.md, threading rules). pthread mutexes are intercepted by
+/// reports correctly locked code as racy (docs/ARCHITECTURE.md, "Threading rules"). pthread mutexes are intercepted by
 /// TSan, so the concurrency tests of the font registry and the layout cache stay meaningful.
 final class Locked<State>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>

@@ -160,13 +160,6 @@ public final class TextLayoutCache: @unchecked Sendable {
         /// Entries held now.
         public var count: Int
 
-        public init(hits: Int, misses: Int, evictions: Int, count: Int) {
-            self.hits = hits
-            self.misses = misses
-            self.evictions = evictions
-            self.count = count
-        }
-
         public var description: String { "hits \(hits), misses \(misses), evictions \(evictions), entries \(count)" }
     }
 

@@ -45,11 +45,7 @@ struct BaselineUpdateCommand: ParsableCommand {
     @Option(name: .long, help: "With --scenario: thread counts, e.g. 1,2 (default: the scenario's).")
     var threads: String?
 
-    @Option(name: .long, help: "Override the measured repetitions.")
-    var repetitions: Int?
-
-    @Option(name: .long, help: "Override the warm-up repetitions.")
-    var warmup: Int?
+    @OptionGroup var repetitionOptions: RepetitionOptions
 
     @Flag(name: .long, help: "Allow timings from a debug build (the baseline's ratios are then not gated).")
     var allowDebug = false
@@ -62,7 +58,8 @@ struct BaselineUpdateCommand: ParsableCommand {
 
     func validate() throws {
         if scenario != nil && from != nil { throw ValidationError("give --scenario or --from, not both") }
-        if from != nil && (engine != nil || threads != nil || repetitions != nil || warmup != nil || instructions != nil) {
+        if from != nil && (engine != nil || threads != nil || repetitionOptions.repetitions != nil
+            || repetitionOptions.warmup != nil || instructions != nil) {
             throw ValidationError("--engine, --threads, --repetitions, --warmup and --[no-]instructions apply to a run, "
                 + "not to --from (a saved result keeps the counts it has)")
         }
@@ -73,12 +70,7 @@ struct BaselineUpdateCommand: ParsableCommand {
             throw ValidationError("--engine must be one of "
                 + FeedParityEngineKind.allCases.map(\.rawValue).joined(separator: ", ") + ", not \"\(engine)\"")
         }
-        if let repetitions, !Scenario.repetitionRange.contains(repetitions) {
-            throw ValidationError("--repetitions must be from 1 to \(Scenario.repetitionRange.upperBound)")
-        }
-        if let warmup, !Scenario.warmupRange.contains(warmup) {
-            throw ValidationError("--warmup must be from 0 to \(Scenario.warmupRange.upperBound)")
-        }
+        try repetitionOptions.check()
         if let threads { _ = try RunCommand.parseThreads(threads) }
     }
 
@@ -153,8 +145,7 @@ struct BaselineUpdateCommand: ParsableCommand {
         guard let scenario else {
             // A re-run of the existing baseline's scenario with its settings (previous is non-nil here).
             guard var baseline = previous else { throw ExitStatus.badInput }
-            if let repetitions { baseline.scenario.repetitions = repetitions }
-            if let warmup { baseline.scenario.warmup = warmup }
+            repetitionOptions.apply(to: &baseline.scenario)
             let run = try GateRun.runBaselineScenario(baseline, baselineFile: output, requireSameScenario: false,
                                                       instructions: measureInstructions)
             return (run.result, run.profile)
@@ -165,11 +156,9 @@ struct BaselineUpdateCommand: ParsableCommand {
         } catch {
             throw ExitStatus.report(error, expecting: .scenario)
         }
-        if let repetitions { loaded.repetitions = repetitions }
-        if let warmup { loaded.warmup = warmup }
+        repetitionOptions.apply(to: &loaded)
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let threadCounts = try threads.map { try RunCommand.parseThreads($0).map { $0.resolved(cores: cores) } }
-            .map(RunCommand.unique) ?? loaded.threadCounts(cores: cores)
+        let threadCounts = try RunCommand.threadCounts(threads, cores: cores) ?? loaded.threadCounts(cores: cores)
         let kind = engine.flatMap(FeedParityEngineKind.init(rawValue:)) ?? .nodetree
         var result = GateRun.run(loaded, engine: kind, threadCounts: threadCounts)
         guard measureInstructions else { return (result, nil) }

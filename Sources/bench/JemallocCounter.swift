@@ -4,7 +4,7 @@ import BenchHarness
 import CJemalloc
 #endif
 
-// BenchHarness's AllocationCounting answered with jemalloc's mallctl (reference: swift-toolchain.md §1b).
+// BenchHarness's AllocationCounting answered with jemalloc's mallctl (jemalloc's "stats.arenas" statistics).
 // Allocations are `nrequests` of all arenas (small + large) — not `nmalloc`, which with the per-thread
 // cache counts only refills — read after flushing the calling thread's cache and bumping the stats
 // epoch. Bytes are the calling thread's cumulative `thread.allocated`. The MIBs are looked up once, so

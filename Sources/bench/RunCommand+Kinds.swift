@@ -31,16 +31,14 @@ extension RunCommand {
         var contentSizeMismatches = 0
         switch file {
         case .churn(var scenario):
-            if let repetitions { scenario.repetitions = repetitions }
-            if let warmup { scenario.warmup = warmup }
+            repetitionOptions.apply(to: &scenario)
             let measurements = ChurnRunner(scenario: scenario,
                                            options: ChurnRunOptions(allocationCounter: counter, progress: show)).run()
             rebuildFailures = measurements.cases.map(\.totalMismatches).reduce(0, +)
             result = .make(churn: scenario, measurements: measurements, provenance: provenance,
                            timingsValid: timingsValid)
         case .transition(var scenario):
-            if let repetitions { scenario.repetitions = repetitions }
-            if let warmup { scenario.warmup = warmup }
+            repetitionOptions.apply(to: &scenario)
             let options = TransitionRunOptions(allocationCounter: counter, progress: show)
             let measurements = MainActor.assumeIsolated { [scenario] in
                 TransitionRunner(scenario: scenario, options: options).run()
@@ -48,8 +46,7 @@ extension RunCommand {
             result = .make(transition: scenario, measurements: measurements, provenance: provenance,
                            timingsValid: timingsValid)
         case .scroll(var scenario):
-            if let repetitions { scenario.repetitions = repetitions }
-            if let warmup { scenario.warmup = warmup }
+            repetitionOptions.apply(to: &scenario)
             let options = ScrollRunOptions(allocationCounter: counter, progress: show)
             let measurements = MainActor.assumeIsolated { [scenario] in
                 ScrollRunner(scenario: scenario, options: options).run()

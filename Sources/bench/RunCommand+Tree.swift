@@ -18,12 +18,10 @@ extension RunCommand {
                 + " not apply to tree scenarios; \(loaded.name) is a tree scenario")
         }
         var scenario = loaded
-        if let repetitions { scenario.repetitions = repetitions }
-        if let warmup { scenario.warmup = warmup }
+        repetitionOptions.apply(to: &scenario)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let runner = scenario.runnerScenario
-        let threadCounts = try threads.map { try Self.parseThreads($0).map { $0.resolved(cores: cores) } }
-            .map(Self.unique) ?? runner.threadCounts(cores: cores)
+        let threadCounts = try Self.threadCounts(threads, cores: cores) ?? runner.threadCounts(cores: cores)
         let counter = JemallocCounter.make()
         let provenance = Provenance.current(allocator: counter?.allocatorDescription)
         let load = NoiseNotes.oneMinuteLoad()

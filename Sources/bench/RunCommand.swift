@@ -30,11 +30,7 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Thread counts, e.g. 1,2 or 1,cores (default: the scenario's).")
     var threads: String?
 
-    @Option(name: .long, help: "Override the scenario's measured repetitions.")
-    var repetitions: Int?
-
-    @Option(name: .long, help: "Override the scenario's warm-up repetitions.")
-    var warmup: Int?
+    @OptionGroup var repetitionOptions: RepetitionOptions
 
     @Flag(name: .long, help: "Print the result JSON on stdout instead of the table.")
     var json = false
@@ -67,12 +63,7 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--engine must be one of "
                 + FeedParityEngineKind.allCases.map(\.rawValue).joined(separator: ", ") + ", not \"\(engine)\"")
         }
-        if let repetitions, !Scenario.repetitionRange.contains(repetitions) {
-            throw ValidationError("--repetitions must be from 1 to \(Scenario.repetitionRange.upperBound)")
-        }
-        if let warmup, !Scenario.warmupRange.contains(warmup) {
-            throw ValidationError("--warmup must be from 0 to \(Scenario.warmupRange.upperBound)")
-        }
+        try repetitionOptions.check()
         if let threads { _ = try Self.parseThreads(threads) }
         try Self.validateMode(mode)
         if let singlePass, LayoutPhase(rawValue: singlePass) == nil {
@@ -111,8 +102,7 @@ struct RunCommand: ParsableCommand {
             }
             return try runKind(file)
         }
-        if let repetitions { loaded.repetitions = repetitions }
-        if let warmup { loaded.warmup = warmup }
+        repetitionOptions.apply(to: &loaded)
         if let singlePass, let phase = LayoutPhase(rawValue: singlePass) {
             try runSinglePass(phase, loaded)
             return
@@ -122,8 +112,7 @@ struct RunCommand: ParsableCommand {
 
     func runScenario(_ scenario: Scenario) throws {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let threadCounts = try threads.map { try Self.parseThreads($0).map { $0.resolved(cores: cores) } }
-            .map(Self.unique) ?? scenario.threadCounts(cores: cores)
+        let threadCounts = try Self.threadCounts(threads, cores: cores) ?? scenario.threadCounts(cores: cores)
         let counter = JemallocCounter.make()
         // Taken before the run: its timestamp is when the run started.
         let provenance = Provenance.current(allocator: counter?.allocatorDescription)
@@ -239,6 +228,11 @@ struct RunCommand: ParsableCommand {
             }
         }
         return counts
+    }
+
+    /// The distinct thread counts of a --threads value, "cores" resolved; nil without one.
+    static func threadCounts(_ threads: String?, cores: Int) throws -> [Int]? {
+        try threads.map { try parseThreads($0).map { $0.resolved(cores: cores) } }.map(unique)
     }
 
     static func unique(_ counts: [Int]) -> [Int] {

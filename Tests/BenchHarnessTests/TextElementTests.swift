@@ -126,7 +126,7 @@ import TextEngine
             node("regular", 0, 0, 51, 23.5), node("bold", 51, 0, 58, 23.5)]))
     }
 
-    /// Texture's baseline test (reference 3.2 step 6): "Why, hello there! How are you?" at 12 pt shrinks to
+    /// Texture's stack baseline-alignment test: "Why, hello there! How are you?" at 12 pt shrinks to
     /// 150 − 51 = 99 and wraps to three lines ("Why, hello " | "there! How are " | "you?", 3 × 13.97 → 42).
     @Test(arguments: [
         ("baselineFirst", 150.0, Size(width: 150, height: 49.5), Rect(x: 0, y: 0, width: 51, height: 23.5),

@@ -53,3 +53,20 @@ final class ChurnHostNode: DisplayNode, @unchecked Sendable {
         layoutIfNeeded()
     }
 }
+
+/// DisplayNode leaves for the ASM measurements, one per element id of a size (ids 0 … n − 1 for the old
+/// list, n … for inserted elements: the same id stands for the same node within a pair).
+final class ChurnNodePool {
+    private var leaves: [DisplayNode]
+
+    init(n: Int) {
+        leaves = (0..<n).map { _ in ChurnHostNode.makeLeaf() }
+    }
+
+    func nodes(_ items: [ChurnItem]) -> [DisplayNode] {
+        if let largest = items.map(\.id).max(), largest >= leaves.count {
+            for _ in leaves.count...largest { leaves.append(ChurnHostNode.makeLeaf()) }
+        }
+        return items.map { leaves[$0.id] }
+    }
+}

@@ -8,13 +8,13 @@ import NodeTree
 //                (TextureLCSDiff.commit); operation counts (insertions + removals + moves) per diff; with
 //                ASM, a layout pass to each new list must leave exactly its nodes as subnodes, and ASM's
 //                own diff (automaticSubnodeChanges) must equal the list diff
-//   2. calibrate rounds per pair and algorithm: one diff of a 10-element list takes ~100 ns, far below the
+//   2. calibrate rounds per pair and algorithm: one diff of a small list takes far less than the
 //                clock's resolution, so a pair is diffed `rounds` times between two clock reads, enough for
 //                `targetPairNanoseconds`; times are divided back per diff
 //   3. repeat    `warmup` unreported repetitions, then `repetitions` measured ones; each times ours, the LCS
 //                diff and ASM on every pair; a repetition's value is the mean per diff over the pairs, and
 //                the LCS/ours ratio is taken within the repetition (same inputs, same moment)
-//   4. slow LCS  at n ≥ lcs.slowN the LCS diff (O(n²): ~0.4 s and 400 MB at 10,000) gets its own
+//   4. slow LCS  at n ≥ lcs.slowN the LCS diff (O(n²) time and memory: TextureLCSDiff.swift) gets its own
 //                repetitions, one pair each (pair r mod inputs), diffed once, with ours timed on the same
 //                pair just before it for the ratio
 //   5. count     allocations per diff (when a counter is given), in two identical passes, on this thread
@@ -280,7 +280,7 @@ public struct ChurnRunner {
             item.allocations = ours.perDiff
             item.allocationPassesDiffered = ours.differed
             if runsLCS {
-                // At slow sizes one pair, once: a single diff takes ~0.4 s there.
+                // At slow sizes one pair, once: the LCS diff is quadratic in time and memory there.
                 let lcs = Self.allocationsPerDiff(counter, fullLCS ? pairs : [pairs[0]], passes: fullLCS ? 2 : 1) {
                     _ = TextureLCSDiff.diff(from: $0.old, to: $0.new)
                 }
@@ -289,116 +289,5 @@ public struct ChurnRunner {
             }
         }
         return item
-    }
-
-    // MARK: Timing
-
-    static func identical(_ a: [some AnyObject], _ b: [some AnyObject]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { $0 === $1 }
-    }
-
-    /// Rounds so that timing one pair takes about `target` ns: grows the rounds until a timing reaches
-    /// 100 µs (well above the clock's resolution), then scales.
-    static func calibratedRounds(target: Double, _ time: (Int) -> UInt64) -> Int {
-        var rounds = 1
-        while true {
-            let elapsed = Double(time(rounds))
-            if elapsed >= 100_000 || rounds >= 1 << 24 {
-                return max(1, Int((target * Double(rounds) / max(elapsed, 1)).rounded(.up)))
-            }
-            rounds *= 8
-        }
-    }
-
-    @inline(never)
-    static func timeOurs(_ pair: ChurnPair, rounds: Int) -> UInt64 {
-        var sink = 0
-        let start = CPUClock.wallNanoseconds()
-        for _ in 0..<rounds {
-            sink &+= SubnodeDiff.diff(from: pair.old, to: pair.new).insertions.count
-        }
-        let end = CPUClock.wallNanoseconds()
-        blackHole(sink)
-        return end &- start
-    }
-
-    @inline(never)
-    static func timeLCS(_ pair: ChurnPair, rounds: Int) -> UInt64 {
-        var sink = 0
-        let start = CPUClock.wallNanoseconds()
-        for _ in 0..<rounds {
-            sink &+= TextureLCSDiff.diff(from: pair.old, to: pair.new).insertions.count
-        }
-        let end = CPUClock.wallNanoseconds()
-        blackHole(sink)
-        return end &- start
-    }
-
-    /// ASM's steps 1–3 (which subnodes take part, the new layout's nodes, the diff) on a host whose
-    /// subnodes are the old list; nothing is applied.
-    @inline(never)
-    static func timeASMChanges(_ host: ChurnHostNode, from old: [Layout], to new: [Layout], rounds: Int) -> UInt64 {
-        var sink = 0
-        let start = CPUClock.wallNanoseconds()
-        for _ in 0..<rounds {
-            sink &+= host.automaticSubnodeChanges(from: old, to: new).diff.insertions.count
-        }
-        let end = CPUClock.wallNanoseconds()
-        blackHole(sink)
-        return end &- start
-    }
-
-    /// The layout pass that takes the host from the old list to `new` (timed), then back (untimed).
-    @inline(never)
-    static func timeASMPass(_ host: ChurnHostNode, to new: [DisplayNode], back old: [DisplayNode], rounds: Int) -> UInt64 {
-        var total: UInt64 = 0
-        for _ in 0..<rounds {
-            host.children = new
-            host.setNeedsLayout()
-            let start = CPUClock.wallNanoseconds()
-            host.layoutIfNeeded()
-            total &+= CPUClock.wallNanoseconds() &- start
-            host.layOut(old)
-        }
-        return total
-    }
-
-    /// Allocations per diff over `pairs`, counted in `passes` identical passes: the last pass is reported, and
-    /// `differed` says whether the passes disagreed (then the count is not deterministic and a note says so).
-    static func allocationsPerDiff(_ counter: any AllocationCounting, _ pairs: [ChurnPair], passes: Int = 2,
-                                   _ body: (ChurnPair) -> Void) -> (perDiff: Double, differed: Bool) {
-        var counts: [UInt64] = []
-        for _ in 0..<passes {
-            var allocations: UInt64 = 0
-            for pair in pairs {
-                let before = counter.read()
-                body(pair)
-                allocations &+= counter.read().since(before).allocations
-            }
-            counts.append(allocations)
-        }
-        let last = counts.last ?? 0
-        return (Double(last) / Double(max(1, pairs.count)), counts.contains { $0 != last })
-    }
-}
-
-/// Keeps a value alive and opaque to the optimizer.
-@inline(never) @_optimize(none)
-func blackHole<T>(_ value: T) {}
-
-/// DisplayNode leaves for the ASM measurements, one per element id of a size (ids 0 … n − 1 for the old
-/// list, n … for inserted elements: the same id stands for the same node within a pair).
-final class ChurnNodePool {
-    private var leaves: [DisplayNode]
-
-    init(n: Int) {
-        leaves = (0..<n).map { _ in ChurnHostNode.makeLeaf() }
-    }
-
-    func nodes(_ items: [ChurnItem]) -> [DisplayNode] {
-        if let largest = items.map(\.id).max(), largest >= leaves.count {
-            for _ in leaves.count...largest { leaves.append(ChurnHostNode.makeLeaf()) }
-        }
-        return items.map { leaves[$0.id] }
     }
 }

@@ -9,57 +9,33 @@ extension ChurnScenario {
     static let lcsKeys = ["maxN", "slowN", "slowRepetitions", "slowWarmup"]
 }
 
-struct ChurnScenarioDecoder {
-    let reader: JSONReader
-    var base: ScenarioDecoder { ScenarioDecoder(reader: reader) }
+extension ScenarioDecoder {
+    func churnScenario(_ json: JSONValue, name: String, contentHash: String) throws(LayoutDocumentError) -> ChurnScenario {
+        let fields = try self.fields(json, allowed: ChurnScenario.topLevelKeys, context: "a churn scenario")
+        let seed = try fields.integer("seed", in: 0...Int(UInt32.max))
+        let sizes = try fields.required("sizes", sizeList)
+        let mixes = try fields.required("mixes", mixList)
+        let inputs = try fields.optionalInteger("inputs", in: ChurnScenario.inputRange, default: 8)
+        let lcs = try fields.optional("lcs", lcsSettings) ?? LCSSettings()
+        let asm = try fields.optional("asm", reader.bool) ?? true
+        let (warmup, repetitions) = try fields.repetitions()
 
-    func scenario(_ json: JSONValue, name: String, contentHash: String) throws(LayoutDocumentError) -> ChurnScenario {
-        let root = JSONPath.root
-        let context = "a churn scenario"
-        let object = try reader.object(json, at: root)
-        try reader.checkKeys(object, at: root, allowed: ChurnScenario.topLevelKeys, context: context)
-        try base.checkVersion(object)
-
-        let (descriptionValue, descriptionPath) = try base.required(object, "description", at: root, context: context)
-        let description = try reader.string(descriptionValue, at: descriptionPath)
-        let (seedValue, seedPath) = try base.required(object, "seed", at: root, context: context)
-        let seed = try base.integer(seedValue, at: seedPath, in: 0...Int(UInt32.max))
-        let (sizesValue, sizesPath) = try base.required(object, "sizes", at: root, context: context)
-        let sizes = try sizeList(sizesValue, at: sizesPath)
-        let (mixesValue, mixesPath) = try base.required(object, "mixes", at: root, context: context)
-        let mixes = try mixList(mixesValue, at: mixesPath)
-        let inputs = try base.optionalInteger(object, "inputs", at: root, in: ChurnScenario.inputRange, default: 8)
-        let lcs = try object["lcs"].map { value throws(LayoutDocumentError) in
-            try lcsSettings(value, at: JSONPath.appending(root, key: "lcs"))
-        } ?? LCSSettings()
-        let asm = try object["asm"].map { value throws(LayoutDocumentError) in
-            try reader.bool(value, at: JSONPath.appending(root, key: "asm"))
-        } ?? true
-        let warmup = try base.optionalInteger(object, "warmup", at: root, in: Scenario.warmupRange, default: 1)
-        let (repetitionsValue, repetitionsPath) = try base.required(object, "repetitions", at: root, context: context)
-        let repetitions = try base.integer(repetitionsValue, at: repetitionsPath, in: Scenario.repetitionRange)
-
-        return ChurnScenario(name: name, file: reader.file, contentHash: contentHash, description: description,
+        return ChurnScenario(name: name, file: reader.file, contentHash: contentHash, description: fields.description,
                              seed: UInt32(seed), sizes: sizes, mixes: mixes, inputs: inputs, lcs: lcs, asm: asm,
                              warmup: warmup, repetitions: repetitions)
     }
 
     /// A non-empty array of list sizes without duplicates.
     func sizeList(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> [Int] {
-        let array = try base.nonEmptyArray(value, at: path, of: "list sizes")
-        var sizes: [Int] = []
-        for (index, element) in array.enumerated() {
-            let elementPath = JSONPath.appending(path, index: index)
-            let size = try base.integer(element, at: elementPath, in: ChurnScenario.sizeRange)
-            guard !sizes.contains(size) else { throw reader.fail(elementPath, .invalidValue("duplicate size \(size)")) }
-            sizes.append(size)
+        try distinctList(value, at: path, of: "list sizes", duplicate: { "size \($0)" }) {
+            element, elementPath throws(LayoutDocumentError) in
+            try integer(element, at: elementPath, in: ChurnScenario.sizeRange)
         }
-        return sizes
     }
 
     /// A non-empty array of edit mixes with distinct names.
     func mixList(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> [EditMix] {
-        let array = try base.nonEmptyArray(value, at: path, of: "edit mixes")
+        let array = try nonEmptyArray(value, at: path, of: "edit mixes")
         var mixes: [EditMix] = []
         for (index, element) in array.enumerated() {
             let elementPath = JSONPath.appending(path, index: index)
@@ -79,13 +55,13 @@ struct ChurnScenarioDecoder {
         let context = "an edit mix"
         let object = try reader.object(value, at: path)
         try reader.checkKeys(object, at: path, allowed: ChurnScenario.mixKeys, context: context)
-        let (nameValue, namePath) = try base.required(object, "name", at: path, context: context)
+        let (nameValue, namePath) = try required(object, "name", at: path, context: context)
         let name = try reader.string(nameValue, at: namePath)
         guard !name.isEmpty, name.count <= 40 else {
             throw reader.fail(namePath, .invalidValue("a mix name needs 1 to 40 characters"))
         }
-        let (editsValue, editsPath) = try base.required(object, "edits", at: path, context: context)
-        let edits = try base.fraction(editsValue, at: editsPath, in: 0...1, what: "a fraction of n")
+        let (editsValue, editsPath) = try required(object, "edits", at: path, context: context)
+        let edits = try fraction(editsValue, at: editsPath, in: 0...1, what: "a fraction of n")
         guard edits > 0 else { throw reader.fail(editsPath, .invalidValue("must be more than 0 (a fraction of n)")) }
         var weights: [Double] = []
         for key in ["insert", "remove", "move"] {
@@ -93,7 +69,7 @@ struct ChurnScenarioDecoder {
                 weights.append(0)
                 continue
             }
-            weights.append(try base.fraction(weight, at: JSONPath.appending(path, key: key), in: 0...1_000_000,
+            weights.append(try fraction(weight, at: JSONPath.appending(path, key: key), in: 0...1_000_000,
                                              what: "a relative weight"))
         }
         guard weights.contains(where: { $0 > 0 }) else {
@@ -108,11 +84,11 @@ struct ChurnScenarioDecoder {
         try reader.checkKeys(object, at: path, allowed: ChurnScenario.lcsKeys, context: "the LCS settings")
         let defaults = LCSSettings()
         return LCSSettings(
-            maxN: try base.optionalInteger(object, "maxN", at: path, in: ChurnScenario.lcsSizeRange, default: defaults.maxN),
-            slowN: try base.optionalInteger(object, "slowN", at: path, in: ChurnScenario.sizeRange, default: defaults.slowN),
-            slowRepetitions: try base.optionalInteger(object, "slowRepetitions", at: path, in: Scenario.repetitionRange,
+            maxN: try optionalInteger(object, "maxN", at: path, in: ChurnScenario.lcsSizeRange, default: defaults.maxN),
+            slowN: try optionalInteger(object, "slowN", at: path, in: ChurnScenario.sizeRange, default: defaults.slowN),
+            slowRepetitions: try optionalInteger(object, "slowRepetitions", at: path, in: Scenario.repetitionRange,
                                                       default: defaults.slowRepetitions),
-            slowWarmup: try base.optionalInteger(object, "slowWarmup", at: path, in: Scenario.warmupRange,
+            slowWarmup: try optionalInteger(object, "slowWarmup", at: path, in: Scenario.warmupRange,
                                                  default: defaults.slowWarmup))
     }
 }

@@ -103,13 +103,7 @@ public struct NodeTreeFeedEngine: CellLayoutEngine {
     public var manualCellsPerPass: Int { 1 }
 
     public func cacheCounts(of cell: FeedCellNode) -> (hits: Int, misses: Int)? {
-        var hits = 0, misses = 0
-        for node in cell.allNodes {
-            let statistics = node.layoutStatistics
-            hits += statistics.cacheHits
-            misses += statistics.cacheMisses
-        }
-        return (hits, misses)
+        cell.allNodes.layoutCacheCounts
     }
 
     public func textMeasurementCounters() -> TextMeasurementCounters? {

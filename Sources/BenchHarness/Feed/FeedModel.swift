@@ -89,7 +89,7 @@ public final class FeedPhotoModel: Sendable {
     }
 }
 
-/// The LayoutKit / LayoutFrameworkBenchmark feed item (feed-cells.md §2): eight strings, the three fixed
+/// The LayoutKit / LayoutFrameworkBenchmark feed item (its FeedItemLayout): eight strings, the three fixed
 /// texts of the top bar and social row, and three images.
 public final class FeedItemModel: Sendable {
     public let actionText: AttributedText

@@ -2,8 +2,8 @@ import LayoutCore
 import NodeTree
 import TextEngine
 
-// ASDKgram's PhotoCellNode (the seeds' "Code with ASM" version, completed as the sample app has it; shared/
-// reference/feed-cells.md §1) with Loom's nodes:
+// ASDKgram's PhotoCellNode (its automaticallyManagesSubnodes version, completed as the sample app has it;
+// FeedPhotoCellASMTests) with Loom's nodes:
 //
 //   vertical stack (justifyContent start, alignItems stretch)
 //   ├─ inset (0, 10, 0, 10)                                   header with inset

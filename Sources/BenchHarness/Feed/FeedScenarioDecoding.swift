@@ -18,13 +18,8 @@ extension ScenarioDecoder {
     /// The "feed" generator: the defaults of FeedGenerator with the file's distributions applied.
     func feedGenerator(_ object: JSONObject, seed: UInt32) throws(LayoutDocumentError) -> FeedGenerator {
         var generator = FeedGenerator(seed: seed)
-        guard let value = object["distributions"] else { return generator }
-        let path = JSONPath.appending(JSONPath.root, key: "distributions")
-        let distributions = try reader.object(value, at: path)
-        try reader.checkKeys(distributions, at: path, allowed: FeedGenerator.distributionNames,
-                             context: "the feed distributions")
-        for entry in distributions.entries {
-            let entryPath = JSONPath.appending(path, key: entry.key)
+        try forEachDistribution(in: object, allowed: FeedGenerator.distributionNames,
+                                context: "the feed distributions") { entry, entryPath throws(LayoutDocumentError) in
             switch entry.key {
             case "photoCells": generator.photoCells = try feedShare(entry.value, at: entryPath)
             case "locations": generator.locations = try feedShare(entry.value, at: entryPath)

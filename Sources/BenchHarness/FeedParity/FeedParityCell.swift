@@ -103,12 +103,6 @@ public struct NodeTreeFeedParityEngine: FeedParityEngine {
     }
 
     public func cacheCounts(of cell: FeedParityCellNode) -> (hits: Int, misses: Int)? {
-        var hits = 0, misses = 0
-        for node in cell.allNodes {
-            let statistics = node.layoutStatistics
-            hits += statistics.cacheHits
-            misses += statistics.cacheMisses
-        }
-        return (hits, misses)
+        cell.allNodes.layoutCacheCounts
     }
 }

@@ -9,13 +9,6 @@ public struct FeedParityCellModel: Hashable, Sendable {
     public var userNameLength: Int
     public var locationLength: Int
     public var commentsLength: Int
-
-    public init(index: Int, userNameLength: Int, locationLength: Int, commentsLength: Int) {
-        self.index = index
-        self.userNameLength = userNameLength
-        self.locationLength = locationLength
-        self.commentsLength = commentsLength
-    }
 }
 
 /// A text length distribution: `min + (h >> shift) % span` characters, where h is the cell's hash and

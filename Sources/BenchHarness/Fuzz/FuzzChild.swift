@@ -22,12 +22,6 @@ public struct FuzzRun: Sendable {
     public let ending: Ending
     public let stderr: String
     public let seconds: Double
-
-    public init(ending: Ending, stderr: String, seconds: Double) {
-        self.ending = ending
-        self.stderr = stderr
-        self.seconds = seconds
-    }
 }
 
 public enum FuzzChild {

@@ -2,66 +2,10 @@
 // keys, wrong types, a gate without its tolerance or band, a negative tolerance, an empty band, a metric
 // listed twice are errors naming the file and the exact JSON path (bench: exit code 2).
 
-extension Baseline {
+extension Baseline: StrictJSONDocument {
     public static func decode(_ bytes: [UInt8], file: String) throws(LayoutDocumentError) -> Baseline {
         let json = try JSONParser.parse(bytes, file: file)
         return try BaselineDecoder(reader: JSONReader(file: file)).baseline(json)
-    }
-
-    public static func decode(_ text: String, file: String) throws(LayoutDocumentError) -> Baseline {
-        try decode(Array(text.utf8), file: file)
-    }
-
-    public static func load(path: String) throws(LayoutDocumentError) -> Baseline {
-        try decode(try FileInput.read(path: path), file: path)
-    }
-}
-
-/// An object being read, with its path and typed field accessors.
-private struct ObjectFields {
-    let reader: JSONReader
-    let object: JSONObject
-    let path: String
-    let context: String
-
-    init(_ reader: JSONReader, _ value: JSONValue, at path: String, context: String, keys: [String])
-        throws(LayoutDocumentError)
-    {
-        self.reader = reader
-        self.path = path
-        self.context = context
-        object = try reader.object(value, at: path)
-        try reader.checkKeys(object, at: path, allowed: keys, context: context)
-    }
-
-    func at(_ key: String) -> String { JSONPath.appending(path, key: key) }
-
-    func value(_ key: String) throws(LayoutDocumentError) -> JSONValue {
-        try reader.required(object, key, at: path, context: context)
-    }
-
-    func string(_ key: String) throws(LayoutDocumentError) -> String {
-        try reader.string(try value(key), at: at(key))
-    }
-
-    func bool(_ key: String) throws(LayoutDocumentError) -> Bool {
-        try reader.bool(try value(key), at: at(key))
-    }
-
-    func finite(_ key: String) throws(LayoutDocumentError) -> Double {
-        try reader.finite(try value(key), at: at(key))
-    }
-
-    func integer(_ key: String, in range: ClosedRange<Int>) throws(LayoutDocumentError) -> Int {
-        let n = try ResultDecoder.integer(reader, try value(key), at: at(key))
-        guard range.contains(n) else {
-            throw reader.fail(at(key), .invalidValue("must be from \(range.lowerBound) to \(range.upperBound), found \(n)"))
-        }
-        return n
-    }
-
-    func array(_ key: String) throws(LayoutDocumentError) -> [(JSONValue, String)] {
-        try reader.array(try value(key), at: at(key)).enumerated().map { ($1, JSONPath.appending(at(key), index: $0)) }
     }
 }
 
@@ -74,7 +18,7 @@ struct BaselineDecoder {
     static let gateKeys = [("counter", "tolerance"), ("ratio", "band"), ("none", "reason")]
 
     func baseline(_ json: JSONValue) throws(LayoutDocumentError) -> Baseline {
-        let fields = try ObjectFields(reader, json, at: JSONPath.root, context: "a baseline", keys: [
+        let fields = try JSONFields(reader, json, at: JSONPath.root, context: "a baseline", keys: [
             "schemaVersion", "scenario", "engine", "timingsValid", "provenance", "result", "profile", "metrics"])
         let version = try ResultDecoder.integer(reader, try fields.value("schemaVersion"), at: fields.at("schemaVersion"))
         guard version == Baseline.currentSchemaVersion else {
@@ -104,7 +48,7 @@ struct BaselineDecoder {
     }
 
     func scenario(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> BaselineScenario {
-        let fields = try ObjectFields(reader, value, at: path, context: "the baseline's scenario", keys: [
+        let fields = try JSONFields(reader, value, at: path, context: "the baseline's scenario", keys: [
             "name", "file", "contentHash", "seed", "cells", "widths", "threads", "warmup", "repetitions"])
         let name = try fields.string("name")
         let file = try fields.string("file")
@@ -129,15 +73,15 @@ struct BaselineDecoder {
     }
 
     func metric(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> BaselineMetric {
-        let fields = try ObjectFields(reader, value, at: path, context: "a baseline metric", keys: Self.metricKeys)
+        let fields = try JSONFields(reader, value, at: path, context: "a baseline metric", keys: Self.metricKeys)
         let name = try fields.string("name")
-        let labelFields = try ObjectFields(reader, try fields.value("labels"), at: fields.at("labels"),
+        let labelFields = try JSONFields(reader, try fields.value("labels"), at: fields.at("labels"),
                                            context: "metric labels", keys: ["threads", "width"])
         var labels = MetricLabels()
         if labelFields.object["threads"] != nil { labels.threads = try labelFields.integer("threads", in: Scenario.threadRange) }
-        if labelFields.object["width"] != nil { labels.width = try labelFields.finite("width") }
+        if labelFields.object["width"] != nil { labels.width = try labelFields.number("width") }
         let unit = try fields.string("unit")
-        let value = try fields.finite("value")
+        let value = try fields.number("value")
         let lowerIsBetter = try fields.bool("lowerIsBetter")
         let kind = try reader.choice(try fields.value("gate"), at: fields.at("gate"), Self.gateKeys.map { ($0.0, $0) })
         // The gate's own key must be there; the other gates' keys must not.
@@ -159,7 +103,7 @@ struct BaselineDecoder {
     }
 
     func tolerance(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> Tolerance {
-        let fields = try ObjectFields(reader, value, at: path, context: "a tolerance", keys: ["relative", "absolute"])
+        let fields = try JSONFields(reader, value, at: path, context: "a tolerance", keys: ["relative", "absolute"])
         var tolerance = Tolerance()
         if fields.object["relative"] != nil {
             tolerance.relative = try reader.finiteNonNegative(try fields.value("relative"), at: fields.at("relative"))
@@ -172,7 +116,7 @@ struct BaselineDecoder {
 
     func band(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> Band {
         let keys = ["minFactor", "maxFactor", "min", "max"]
-        let fields = try ObjectFields(reader, value, at: path, context: "a band", keys: keys)
+        let fields = try JSONFields(reader, value, at: path, context: "a band", keys: keys)
         var bounds: [String: Double] = [:]
         for key in keys where fields.object[key] != nil {
             bounds[key] = try reader.finiteNonNegative(try fields.value(key), at: fields.at(key))

@@ -103,21 +103,18 @@ public struct MetricKey: Hashable, Sendable, CustomStringConvertible {
     public var name: String
     public var labels: MetricLabels
 
-    public init(name: String, labels: MetricLabels) {
-        self.name = name
-        self.labels = labels
-    }
-
-    public init(_ metric: Metric) {
-        self.init(name: metric.name, labels: metric.labels)
-    }
-
     /// "layout.fresh.allocationsPerCell [width 375]", "layout.manualRatio [1 thread, width 375]".
     public var description: String {
         var parts: [String] = []
         if let threads = labels.threads { parts.append(threads == 1 ? "1 thread" : "\(threads) threads") }
         if let width = labels.width { parts.append("width \(JSONText.number(width))") }
         return parts.isEmpty ? name : name + " [" + parts.joined(separator: ", ") + "]"
+    }
+}
+
+extension MetricKey {
+    public init(_ metric: Metric) {
+        self.init(name: metric.name, labels: metric.labels)
     }
 }
 

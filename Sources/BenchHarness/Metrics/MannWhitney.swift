@@ -28,7 +28,7 @@ public struct MannWhitneyResult: Hashable, Sendable {
 
 public enum MannWhitney {
     /// Samples of up to this many values each are tested exactly when there are no ties. Counting the null
-    /// distribution costs about (m·n)² / 4 additions: a fraction of a millisecond at 50 × 50.
+    /// distribution costs about (m·n)² / 4 additions, which stays cheap next to a run up to this size.
     public static let exactLimit = 50
 
     public static func test(_ a: [Double], _ b: [Double], distribution: UNullDistribution? = nil) -> MannWhitneyResult {

@@ -1,77 +1,10 @@
 // Reading a result back (`bench report RESULT.json`, the round-trip test): the same strictness as
 // scenarios — unknown keys and wrong types are errors with the file and JSON path.
 
-extension ResultDocument {
+extension ResultDocument: StrictJSONDocument {
     public static func decode(_ bytes: [UInt8], file: String) throws(LayoutDocumentError) -> ResultDocument {
         let json = try JSONParser.parse(bytes, file: file)
         return try ResultDecoder(reader: JSONReader(file: file)).document(json)
-    }
-
-    public static func decode(_ text: String, file: String) throws(LayoutDocumentError) -> ResultDocument {
-        try decode(Array(text.utf8), file: file)
-    }
-
-    public static func load(path: String) throws(LayoutDocumentError) -> ResultDocument {
-        try decode(try FileInput.read(path: path), file: path)
-    }
-}
-
-/// An object being read: its path and keys, with typed field accessors.
-private struct Fields {
-    let reader: JSONReader
-    let object: JSONObject
-    let path: String
-    let context: String
-
-    init(_ reader: JSONReader, _ value: JSONValue, at path: String, context: String, keys: [String])
-        throws(LayoutDocumentError)
-    {
-        self.reader = reader
-        self.path = path
-        self.context = context
-        object = try reader.object(value, at: path)
-        try reader.checkKeys(object, at: path, allowed: keys, context: context)
-    }
-
-    func value(_ key: String) throws(LayoutDocumentError) -> (JSONValue, String) {
-        (try reader.required(object, key, at: path, context: context), JSONPath.appending(path, key: key))
-    }
-
-    func string(_ key: String) throws(LayoutDocumentError) -> String {
-        let (value, at) = try value(key)
-        return try reader.string(value, at: at)
-    }
-
-    func optionalString(_ key: String) throws(LayoutDocumentError) -> String? {
-        let (value, at) = try value(key)
-        if value == .null { return nil }
-        return try reader.string(value, at: at)
-    }
-
-    func bool(_ key: String) throws(LayoutDocumentError) -> Bool {
-        let (value, at) = try value(key)
-        return try reader.bool(value, at: at)
-    }
-
-    func optionalBool(_ key: String) throws(LayoutDocumentError) -> Bool? {
-        let (value, at) = try value(key)
-        if value == .null { return nil }
-        return try reader.bool(value, at: at)
-    }
-
-    func number(_ key: String) throws(LayoutDocumentError) -> Double {
-        let (value, at) = try value(key)
-        return try reader.finite(value, at: at)
-    }
-
-    func integer(_ key: String) throws(LayoutDocumentError) -> Int {
-        let (value, at) = try value(key)
-        return try ResultDecoder.integer(reader, value, at: at)
-    }
-
-    func array(_ key: String) throws(LayoutDocumentError) -> [(JSONValue, String)] {
-        let (value, at) = try value(key)
-        return try reader.array(value, at: at).enumerated().map { ($1, JSONPath.appending(at, index: $0)) }
     }
 }
 
@@ -87,7 +20,7 @@ struct ResultDecoder {
     }
 
     func document(_ json: JSONValue) throws(LayoutDocumentError) -> ResultDocument {
-        let fields = try Fields(reader, json, at: JSONPath.root, context: "a result", keys: [
+        let fields = try JSONFields(reader, json, at: JSONPath.root, context: "a result", keys: [
             "schemaVersion", "scenario", "engine", "timingsValid", "manualRounds", "provenance", "metrics", "latency",
             "unavailable", "frameChecks", "notes"])
         let version = try fields.integer("schemaVersion")
@@ -96,12 +29,12 @@ struct ResultDecoder {
                 "unsupported schema version \(version) (this bench reads \(ResultDocument.currentSchemaVersion))"))
         }
         // Read in document order, so the first problem in the text is the one reported.
-        let (scenarioValue, scenarioPath) = try fields.value("scenario")
+        let (scenarioValue, scenarioPath) = try fields.entry("scenario")
         let scenario = try scenario(scenarioValue, at: scenarioPath)
         let engine = try fields.string("engine")
         let timingsValid = try fields.bool("timingsValid")
         let manualRounds = try fields.integer("manualRounds")
-        let (provenanceValue, provenancePath) = try fields.value("provenance")
+        let (provenanceValue, provenancePath) = try fields.entry("provenance")
         let provenance = try provenance(provenanceValue, at: provenancePath)
         var metrics: [Metric] = []
         for (value, path) in try fields.array("metrics") { metrics.append(try metric(value, at: path)) }
@@ -109,12 +42,12 @@ struct ResultDecoder {
         for (value, path) in try fields.array("latency") { latency.append(try distribution(value, at: path)) }
         var unavailable: [UnavailablePhase] = []
         for (value, path) in try fields.array("unavailable") {
-            let item = try Fields(reader, value, at: path, context: "an unavailable phase", keys: ["phase", "reason"])
-            unavailable.append(UnavailablePhase(phase: try phase(try item.value("phase")), reason: try item.string("reason")))
+            let item = try JSONFields(reader, value, at: path, context: "an unavailable phase", keys: ["phase", "reason"])
+            unavailable.append(UnavailablePhase(phase: try phase(try item.entry("phase")), reason: try item.string("reason")))
         }
         var frameChecks: [FrameCheck] = []
         for (value, path) in try fields.array("frameChecks") {
-            let item = try Fields(reader, value, at: path, context: "a frame check",
+            let item = try JSONFields(reader, value, at: path, context: "a frame check",
                                   keys: ["width", "cells", "mismatches", "firstMismatch"])
             frameChecks.append(FrameCheck(width: try item.number("width"), cells: try item.integer("cells"),
                                           mismatches: try item.integer("mismatches"),
@@ -132,7 +65,7 @@ struct ResultDecoder {
     }
 
     func scenario(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> ScenarioSummary {
-        let fields = try Fields(reader, value, at: path, context: "the scenario summary", keys: [
+        let fields = try JSONFields(reader, value, at: path, context: "the scenario summary", keys: [
             "kind", "name", "file", "contentHash", "description", "generator", "seed", "cells", "widths", "threads", "phases",
             "warmup", "repetitions"])
         var widths: [Double] = []
@@ -157,16 +90,16 @@ struct ResultDecoder {
     }
 
     func provenance(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> Provenance {
-        let fields = try Fields(reader, value, at: path, context: "the provenance", keys: [
+        let fields = try JSONFields(reader, value, at: path, context: "the provenance", keys: [
             "gitCommit", "gitDirty", "swiftCompiler", "buildConfiguration", "jemalloc", "allocator", "machine",
             "timestamp", "arguments", "instructionCounter"])
-        let (machineValue, machinePath) = try fields.value("machine")
-        let machine = try Fields(reader, machineValue, at: machinePath, context: "the machine", keys: [
+        let (machineValue, machinePath) = try fields.entry("machine")
+        let machine = try JSONFields(reader, machineValue, at: machinePath, context: "the machine", keys: [
             "system", "release", "architecture", "cpuModel", "cpuSignature", "cores", "memoryBytes"])
         var counter: InstructionCounter?
         if fields.object["instructionCounter"] != nil {
-            let (counterValue, counterPath) = try fields.value("instructionCounter")
-            let counterFields = try Fields(reader, counterValue, at: counterPath, context: "the instruction counter",
+            let (counterValue, counterPath) = try fields.entry("instructionCounter")
+            let counterFields = try JSONFields(reader, counterValue, at: counterPath, context: "the instruction counter",
                                            keys: ["valgrind", "cache"])
             counter = InstructionCounter(valgrind: try counterFields.string("valgrind"),
                                          cache: try counterFields.string("cache"))
@@ -187,16 +120,16 @@ struct ResultDecoder {
     }
 
     func metric(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> Metric {
-        let fields = try Fields(reader, value, at: path, context: "a metric", keys: [
+        let fields = try JSONFields(reader, value, at: path, context: "a metric", keys: [
             "name", "labels", "unit", "value", "samples", "lowerIsBetter", "deterministic"])
-        let (labelsValue, labelsPath) = try fields.value("labels")
-        let labelFields = try Fields(reader, labelsValue, at: labelsPath, context: "metric labels", keys: ["threads", "width", "mix"])
+        let (labelsValue, labelsPath) = try fields.entry("labels")
+        let labelFields = try JSONFields(reader, labelsValue, at: labelsPath, context: "metric labels", keys: ["threads", "width", "mix"])
         var labels = MetricLabels()
         if labelFields.object["threads"] != nil { labels.threads = try labelFields.integer("threads") }
         if labelFields.object["width"] != nil { labels.width = try labelFields.number("width") }
         if labelFields.object["mix"] != nil { labels.mix = try labelFields.string("mix") }
-        let (samplesValue, samplesPath) = try fields.value("samples")
-        let samples = try Fields(reader, samplesValue, at: samplesPath, context: "a samples summary",
+        let (samplesValue, samplesPath) = try fields.entry("samples")
+        let samples = try JSONFields(reader, samplesValue, at: samplesPath, context: "a samples summary",
                                  keys: ["min", "median", "max", "count", "values"])
         let summary = SampleSummary(min: try samples.number("min"), median: try samples.number("median"),
                                     max: try samples.number("max"), count: try samples.integer("count"))
@@ -219,7 +152,7 @@ struct ResultDecoder {
     }
 
     func distribution(_ value: JSONValue, at path: String) throws(LayoutDocumentError) -> LatencyDistribution {
-        let fields = try Fields(reader, value, at: path, context: "a latency distribution",
+        let fields = try JSONFields(reader, value, at: path, context: "a latency distribution",
                                 keys: ["phase", "threads", "width", "count", "percentiles"])
         var percentiles: [PercentileValue] = []
         for (value, path) in try fields.array("percentiles") {
@@ -227,7 +160,7 @@ struct ResultDecoder {
             percentiles.append(PercentileValue(percentile: try reader.finite(pair.0, at: JSONPath.appending(path, index: 0)),
                                                nanoseconds: try reader.finite(pair.1, at: JSONPath.appending(path, index: 1))))
         }
-        return LatencyDistribution(phase: try phase(try fields.value("phase")), threads: try fields.integer("threads"),
+        return LatencyDistribution(phase: try phase(try fields.entry("phase")), threads: try fields.integer("threads"),
                                    width: try fields.number("width"), count: try fields.integer("count"),
                                    percentiles: percentiles)
     }

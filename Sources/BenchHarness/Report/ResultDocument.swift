@@ -114,9 +114,4 @@ public struct LatencyDistribution: Hashable, Sendable {
 public struct PercentileValue: Hashable, Sendable {
     public var percentile: Double
     public var nanoseconds: Double
-
-    public init(percentile: Double, nanoseconds: Double) {
-        self.percentile = percentile
-        self.nanoseconds = nanoseconds
-    }
 }

@@ -16,7 +16,7 @@ enum TextExtent {
         556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,  // p … ~
     ]
 
-    /// DejaVu Sans, a browser's usual fallback on Linux, is up to about 15 % wider than Helvetica.
+    /// DejaVu Sans, a browser's usual fallback on Linux, is wider than Helvetica: the estimate leaves room.
     static let safety = 1.18
 
     /// The width of `text` at `fontSize`, in the same units.

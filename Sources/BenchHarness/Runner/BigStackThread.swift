@@ -24,12 +24,6 @@ public struct ThreadStartError: Error, Equatable, Sendable, CustomStringConverti
     public var status: Int32
     public var stackSize: Int
 
-    public init(call: String, status: Int32, stackSize: Int) {
-        self.call = call
-        self.status = status
-        self.stackSize = stackSize
-    }
-
     public var description: String {
         "cannot start a thread with a \(stackSize)-byte stack: \(call) failed with \(status) ("
             + String(cString: strerror(status)) + ")"

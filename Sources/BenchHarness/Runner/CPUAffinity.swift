@@ -1,11 +1,11 @@
 import CPUPinning
 
 // Pinning the pool's workers to distinct CPUs. Without it Linux wakes a parked worker on the CPU of the
-// thread that woke it (wake-affine) and moves it to an idle CPU only at a later load balance. A
-// feed-parity pass over 1,000 cells lasts ~4 ms, so at "2 threads" both workers sometimes time-shared one
-// core for most of a pass: on an idle 2-core machine one run measured cpu ÷ wall 1.02 and a fresh-layout
-// scaling of 1.07×, the next 2.12×, the next 1.18×. Pinned, every worker runs on its own CPU from its first
-// cell, which is what "N threads" is meant to measure.
+// thread that woke it (wake-affine) and moves it to an idle CPU only at a later load balance. A pass is
+// short next to that balancing interval, so at "2 threads" both workers could time-share one core for most
+// of a pass and the thread scaling would vary from run to run with where the scheduler happened to put
+// them. Pinned, every worker runs on its own CPU from its first cell, which is what "N threads" is meant to
+// measure.
 
 enum CPUAffinity {
     /// The CPUs this process may run on, ascending (empty where the platform cannot say).

@@ -93,12 +93,6 @@ public struct TextMeasurementCounters: Hashable, Sendable {
     /// into the cache's shards.
     public var evictions: Int
 
-    public init(hits: Int, misses: Int, evictions: Int) {
-        self.hits = hits
-        self.misses = misses
-        self.evictions = evictions
-    }
-
     /// The counts since `earlier`.
     public func since(_ earlier: TextMeasurementCounters) -> TextMeasurementCounters {
         TextMeasurementCounters(hits: hits - earlier.hits, misses: misses - earlier.misses,

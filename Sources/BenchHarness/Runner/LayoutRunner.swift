@@ -2,7 +2,7 @@ import LayoutCore
 
 // The run: for every width and thread count, warm-up repetitions and then measured ones, each a
 // throughput pass of every phase followed by a latency pass (per-cell clocks are kept out of the
-// throughput passes, where they would weigh on the 100 ns manual layout). Then, on the calling thread
+// throughput passes, where they would weigh on the cheap manual layout). Then, on the calling thread
 // with the workers gone, a counted pass per width: allocations and bytes (when a counter is given),
 // measure calls, and the engine's frames against the manual layout's for every cell — twice, so counts
 // that differ between identical passes are caught instead of reported as deterministic.
@@ -157,7 +157,7 @@ public struct LayoutRunner<Engine: CellLayoutEngine> {
     /// Two identical counted passes at `width` on the calling thread, after one that warms it up; the
     /// second's counts are reported, and a note is returned if they differ from the first's. The warm-up
     /// pass is there because the timed passes ran on the pool's threads: the calling thread's first
-    /// layouts make its spec arena and layout scratch (~30 allocations once per thread, not per cell), and
+    /// layouts make its spec arena and layout scratch (allocations once per thread, not per cell), and
     /// comparing that pass with the next flagged every run as differing.
     func countedPasses(width: Double, storage: CellStorage<Engine.Cell, Engine.Frames>)
         -> ([CountedPhase], FrameCheck, String?)

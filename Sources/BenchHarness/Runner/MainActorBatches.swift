@@ -1,10 +1,10 @@
 import LayoutCore
 import NodeTree
 
-// Main-actor batches (Scenarios/README.md, "Main-actor batches"; DESIGN.md's data flow step 3): off-main
-// threads create and measure the feed's cells, then the main actor takes them in the batches a scroll at a
-// refresh rate asks for — the cells whose top enters the viewport during one frame — loads their views,
-// applies ASM and frames, and the time of each batch is measured against the frame budget.
+// Main-actor batches (Scenarios/README.md, "Main-actor batches"; docs/ARCHITECTURE.md, "How a benchmark run flows"):
+// off-main threads create and measure the feed's cells, then the main actor takes them in the batches a scroll at a
+// refresh rate asks for — the cells whose top enters the viewport during one frame — loads their views, applies ASM and
+// frames, and the time of each batch is measured against the frame budget.
 //
 //   measure     a worker pool (one thread per core) creates every cell and lays it out at the width
 //               (layoutThatFits: the cell keeps the pending layout), untimed

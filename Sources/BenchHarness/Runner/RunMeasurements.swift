@@ -110,9 +110,4 @@ public struct FrameCheck: Hashable, Sendable {
 public struct UnavailablePhase: Hashable, Sendable {
     public var phase: LayoutPhase
     public var reason: String
-
-    public init(phase: LayoutPhase, reason: String) {
-        self.phase = phase
-        self.reason = reason
-    }
 }

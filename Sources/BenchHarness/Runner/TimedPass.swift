@@ -64,7 +64,7 @@ final class PassSlots: @unchecked Sendable {
 
 enum TimedPass {
     /// Cells a worker takes per visit to the shared index: few enough to balance 2–8 threads over a
-    /// thousand cells of microseconds each. Repeated passes (the manual layout, 50 ns a cell) take
+    /// thousand cells of microseconds each. Repeated passes (the manual layout, far cheaper a cell) take
     /// `repeatedChunk`, so the shared index's cache line is not on their profile.
     static let chunk = 8
     static let repeatedChunk = 128

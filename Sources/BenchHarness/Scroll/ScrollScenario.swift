@@ -75,61 +75,46 @@ extension ScrollScenario {
 }
 
 /// Decoding a scroll scenario, as strict as the other kinds.
-struct ScrollScenarioDecoder {
-    let reader: JSONReader
-    var base: ScenarioDecoder { ScenarioDecoder(reader: reader) }
-
-    func scenario(_ json: JSONValue, name: String, contentHash: String) throws(LayoutDocumentError) -> ScrollScenario {
-        let root = JSONPath.root
-        let context = "a scroll scenario"
-        let object = try reader.object(json, at: root)
-        try reader.checkKeys(object, at: root, allowed: ScrollScenario.topLevelKeys, context: context)
-        try base.checkVersion(object)
-
-        let (descriptionValue, descriptionPath) = try base.required(object, "description", at: root, context: context)
-        let description = try reader.string(descriptionValue, at: descriptionPath)
-        let seed = try base.optionalInteger(object, "seed", at: root, in: 0...Int(UInt32.max), default: 0)
+extension ScenarioDecoder {
+    func scrollScenario(_ json: JSONValue, name: String, contentHash: String) throws(LayoutDocumentError) -> ScrollScenario {
+        let fields = try self.fields(json, allowed: ScrollScenario.topLevelKeys, context: "a scroll scenario")
+        let seed = try fields.seed()
 
         // "viewport": [width, height], whole points.
-        let (viewportValue, viewportPath) = try base.required(object, "viewport", at: root, context: context)
+        let (viewportValue, viewportPath) = try fields.required("viewport")
         let viewport = try reader.array(viewportValue, at: viewportPath)
         guard viewport.count == 2 else {
             throw reader.fail(viewportPath, .invalidValue("must be [width, height], found \(viewport.count) entries"))
         }
-        let width = try base.integer(viewport[0], at: JSONPath.appending(viewportPath, index: 0),
+        let width = try integer(viewport[0], at: JSONPath.appending(viewportPath, index: 0),
                                      in: ScrollScenario.viewportRange, what: "a whole number of points")
-        let height = try base.integer(viewport[1], at: JSONPath.appending(viewportPath, index: 1),
+        let height = try integer(viewport[1], at: JSONPath.appending(viewportPath, index: 1),
                                       in: ScrollScenario.viewportRange, what: "a whole number of points")
 
-        let host = try object["host"].map { value throws(LayoutDocumentError) in
-            try reader.choice(value, at: JSONPath.appending(root, key: "host"), ScrollHost.self)
+        let host = try fields.optional("host") { value, path throws(LayoutDocumentError) in
+            try reader.choice(value, at: path, ScrollHost.self)
         } ?? .window
 
-        let (rowsValue, rowsPath) = try base.required(object, "rows", at: root, context: context)
-        let rows = try base.integer(rowsValue, at: rowsPath, in: ScrollScenario.rowRange)
+        let rows = try fields.integer("rows", in: ScrollScenario.rowRange)
 
         var heightMin = 24, heightSpan = 56
-        if let value = object["rowHeight"] {
-            let path = JSONPath.appending(root, key: "rowHeight")
+        if let value = fields.object["rowHeight"] {
+            let path = fields.path("rowHeight")
             let distribution = try reader.object(value, at: path)
             try reader.checkKeys(distribution, at: path, allowed: ["min", "span"], context: "a row height distribution")
-            heightMin = try base.optionalInteger(distribution, "min", at: path, in: ScrollScenario.rowHeightMinRange,
+            heightMin = try optionalInteger(distribution, "min", at: path, in: ScrollScenario.rowHeightMinRange,
                                                  default: heightMin)
-            heightSpan = try base.optionalInteger(distribution, "span", at: path, in: ScrollScenario.rowHeightSpanRange,
+            heightSpan = try optionalInteger(distribution, "span", at: path, in: ScrollScenario.rowHeightSpanRange,
                                                   default: heightSpan)
         }
 
-        let (batchValue, batchPath) = try base.required(object, "batch", at: root, context: context)
-        let batch = try base.integer(batchValue, at: batchPath, in: ScrollScenario.batchRange)
-        let run = try base.optionalInteger(object, "run", at: root, in: ScrollScenario.runRange, default: 5)
-        let (stepsValue, stepsPath) = try base.required(object, "steps", at: root, context: context)
-        let steps = try base.integer(stepsValue, at: stepsPath, in: ScrollScenario.stepRange)
-        let warmup = try base.optionalInteger(object, "warmup", at: root, in: Scenario.warmupRange, default: 1)
-        let (repetitionsValue, repetitionsPath) = try base.required(object, "repetitions", at: root, context: context)
-        let repetitions = try base.integer(repetitionsValue, at: repetitionsPath, in: Scenario.repetitionRange)
+        let batch = try fields.integer("batch", in: ScrollScenario.batchRange)
+        let run = try fields.optionalInteger("run", in: ScrollScenario.runRange, default: 5)
+        let steps = try fields.integer("steps", in: ScrollScenario.stepRange)
+        let (warmup, repetitions) = try fields.repetitions()
 
-        return ScrollScenario(name: name, file: reader.file, contentHash: contentHash, description: description,
-                              seed: UInt32(seed), viewportWidth: Double(width), viewportHeight: Double(height),
+        return ScrollScenario(name: name, file: reader.file, contentHash: contentHash, description: fields.description,
+                              seed: seed, viewportWidth: Double(width), viewportHeight: Double(height),
                               host: host, rows: rows, rowHeightMin: heightMin, rowHeightSpan: heightSpan, batch: batch, run: run,
                               steps: steps, warmup: warmup, repetitions: repetitions)
     }

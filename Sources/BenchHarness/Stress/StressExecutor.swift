@@ -12,7 +12,7 @@ import NodeTree
 //                     StressExecutor+Perform.swift)
 //
 // A content change is followed by invalidating the changed node and then its supernodes, bottom-up, as an
-// app must (Texture's invalidation is local; reference 2.8): any measurement that captures an ancestor's
+// app must (Texture's -setNeedsLayout invalidates only its node): any measurement that captures an ancestor's
 // new version then also sees the changed node's new version. The `stale-ancestors` fault leaves the
 // supernodes out.
 

@@ -1,12 +1,12 @@
 import LayoutCore
 import NodeTree
 
-// The asm-subnodes invariant (reference 4): at quiescence — every transition animation completed, the
-// final flush and layout pass done — an ASM node's subnodes are exactly the nodes of its applied
-// (calculated) layout, in the flattened layout's depth-first order, and a loaded one's subviews are those
-// subnodes' views in the same order. A node with no applied layout yet has no subnodes (nothing but ASM
-// adds any to an `asm` stress node). Applies to every `asm` node with the flag on, loaded or not: an
-// unloaded tree's layout passes commit ASM on the worker's thread, a loaded one's on the main actor.
+// The asm-subnodes invariant (Texture's automaticallyManagesSubnodes): at quiescence — every transition animation
+// completed, the final flush and layout pass done — an ASM node's subnodes are exactly the nodes of its applied
+// (calculated) layout, in the flattened layout's depth-first order, and a loaded one's subviews are those subnodes'
+// views in the same order. A node with no applied layout yet has no subnodes (nothing but ASM adds any to an `asm`
+// stress node). Applies to every `asm` node with the flag on, loaded or not: an unloaded tree's layout passes commit
+// ASM on the worker's thread, a loaded one's on the main actor.
 
 extension StressInvariants {
     @MainActor static func checkASMSubnodes(_ nodes: [any StressNode], _ c: inout StressInvariantCollector) {

@@ -12,14 +12,14 @@ extension StressInvariants {
     /// `transitionLayouts`: the layout each non-root node's last applied transition left it
     /// (StressForest.transitionLayouts). A node's applied layout must fit its bounds unless it asked for a
     /// resize — with one exception, Texture's: a transition's layout under a supernode of zero bounds. A
-    /// transition never resizes its node nor asks for a resize (reference 5; the default non-animated
+    /// transition never resizes its node nor asks for a resize (Texture's ASDisplayNode; the default non-animated
     /// animateLayoutTransition: only sets subnode frames), so its layout waits for the supernode's next pass
-    /// — and the pass of a node with zero bounds returns at once (reference 2.8 step 1), so nothing lays the
-    /// node out again: it keeps the frame it had when its supernode last had a size. (Seen as "asm …'s
-    /// applied layout is 24×10 but its bounds are 24×34.5 … (supernode: scroll …)": a content-managing
-    /// scroll node measured with an undefined parent size — NaN, from a ratio or relative spec — is 0×0, as
-    /// in Texture, whose ASSizeRangeClamp takes the range's minimum for NaN.) A layout a pass applied gets
-    /// no such exception: that pass measured for the bounds and asked for a resize if it had to.
+    /// — and the pass of a node with zero bounds returns at once (the first step of Texture's __layout), so nothing
+    /// lays the node out again: it keeps the frame it had when its supernode last had a size. (Seen as "asm …'s applied
+    /// layout is 24×10 but its bounds are 24×34.5 … (supernode: scroll …)": a content-managing scroll node measured
+    /// with an undefined parent size — NaN, from a ratio or relative spec — is 0×0, as in Texture, whose
+    /// ASSizeRangeClamp takes the range's minimum for NaN.) A layout a pass applied gets no such exception: that pass
+    /// measured for the bounds and asked for a resize if it had to.
     @MainActor static func checkAppliedLayouts(_ nodes: [any StressNode], transitionLayouts: [Int: StressTransitionLayout],
                                                _ c: inout StressInvariantCollector) {
         var keptBelowZeroSize = 0

@@ -1,10 +1,10 @@
 import LayoutCore
 import NodeTree
 
-// The stress node kind for automatic subnode management (reference 4): a node whose layout spec picks
-// its children from a fixed pool by a per-node `variant` that operations change, so that ASM — not the
-// runner — inserts, removes and reorders its subnodes, including a pool node that appears only in a later
-// layout (late insertion, Texture #2549/#693).
+// The stress node kind for automatic subnode management (Texture's automaticallyManagesSubnodes): a node whose layout
+// spec picks its children from a fixed pool by a per-node `variant` that operations change, so that ASM — not the
+// runner — inserts, removes and reorders its subnodes, including a pool node that appears only in a later layout (late
+// insertion, Texture #2549/#693).
 //
 //   pool      the blueprint's children, built with the node and never added by hand: ASM adds them when
 //             a layout names them. Fixed for the node's life (no lock needed: set in init).
@@ -18,7 +18,6 @@ import NodeTree
 
 final class StressASMNode: DisplayNode, StressNode, @unchecked Sendable {
     let life: StressLife
-    var stressID: Int { life.id }
     /// The children the spec chooses from (ASM's candidates).
     let pool: [any StressNode]
     private let variantState: Locked<Int>
@@ -32,8 +31,6 @@ final class StressASMNode: DisplayNode, StressNode, @unchecked Sendable {
         super.init()
         automaticallyManagesSubnodes = true
     }
-
-    var stressKind: StressNodeKind { .asm }
 
     var variant: Int {
         get { variantState.load() }

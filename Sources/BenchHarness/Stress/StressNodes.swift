@@ -29,10 +29,12 @@ public final class LiveNodeCounter: Sendable {
 /// every node class (they subclass different NodeTree classes, so they cannot share a base).
 final class StressLife: Sendable {
     let id: Int
+    let kind: StressNodeKind
     private let counter: LiveNodeCounter?
 
     init(id: Int, kind: StressNodeKind, counter: LiveNodeCounter?) {
         self.id = id
+        self.kind = kind
         self.counter = counter
         counter?.born(id, kind)
     }
@@ -42,10 +44,15 @@ final class StressLife: Sendable {
 
 /// What every stress node class adds to its NodeTree class.
 protocol StressNode: DisplayNode {
-    var stressID: Int { get }
-    var stressKind: StressNodeKind { get }
+    /// The node's id and kind, registered with the run's live-node counter.
+    var life: StressLife { get }
     /// A new node of the same kind with this node's current configuration (no subnodes, no cache).
     func freshShallowCopy() -> DisplayNode
+}
+
+extension StressNode {
+    var stressID: Int { life.id }
+    var stressKind: StressNodeKind { life.kind }
 }
 
 /// The stress id of a layout element (nil for specs and foreign nodes).
@@ -88,6 +95,8 @@ func stressSpec(_ stack: StressStack, children: [DisplayNode]) -> any LayoutElem
 /// Interior stress nodes keep their stack configuration behind their own lock.
 protocol StressInteriorNode: StressNode {
     var stackState: Locked<StressStack> { get }
+
+    init(id: Int, stack: StressStack, counter: LiveNodeCounter?)
 }
 
 extension StressInteriorNode {
@@ -95,12 +104,19 @@ extension StressInteriorNode {
         get { stackState.load() }
         set { stackState.store(newValue) }
     }
+
+    /// A node of the same class with this one's stack and style: what the cell and container nodes copy (the
+    /// scroll node also copies its scroll settings).
+    func freshShallowCopy() -> DisplayNode {
+        let copy = Self(id: stressID, stack: stack, counter: nil)
+        copy.style = style
+        return copy
+    }
 }
 
 final class StressCellNode: CellNode, StressInteriorNode, @unchecked Sendable {
     let life: StressLife
     let stackState: Locked<StressStack>
-    var stressID: Int { life.id }
 
     init(id: Int, stack: StressStack, counter: LiveNodeCounter?) {
         life = StressLife(id: id, kind: .cell, counter: counter)
@@ -108,23 +124,14 @@ final class StressCellNode: CellNode, StressInteriorNode, @unchecked Sendable {
         super.init()
     }
 
-    var stressKind: StressNodeKind { .cell }
-
     override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> any LayoutElement {
         stressSpec(stack, children: subnodes)
-    }
-
-    func freshShallowCopy() -> DisplayNode {
-        let copy = StressCellNode(id: stressID, stack: stack, counter: nil)
-        copy.style = style
-        return copy
     }
 }
 
 final class StressContainerNode: DisplayNode, StressInteriorNode, @unchecked Sendable {
     let life: StressLife
     let stackState: Locked<StressStack>
-    var stressID: Int { life.id }
 
     init(id: Int, stack: StressStack, counter: LiveNodeCounter?) {
         life = StressLife(id: id, kind: .container, counter: counter)
@@ -132,16 +139,8 @@ final class StressContainerNode: DisplayNode, StressInteriorNode, @unchecked Sen
         super.init()
     }
 
-    var stressKind: StressNodeKind { .container }
-
     override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> any LayoutElement {
         stressSpec(stack, children: subnodes)
-    }
-
-    func freshShallowCopy() -> DisplayNode {
-        let copy = StressContainerNode(id: stressID, stack: stack, counter: nil)
-        copy.style = style
-        return copy
     }
 }
 
@@ -149,7 +148,6 @@ final class StressContainerNode: DisplayNode, StressInteriorNode, @unchecked Sen
 final class StressScrollNode: ScrollNode, StressInteriorNode, @unchecked Sendable {
     let life: StressLife
     let stackState: Locked<StressStack>
-    var stressID: Int { life.id }
 
     init(id: Int, stack: StressStack, counter: LiveNodeCounter?) {
         life = StressLife(id: id, kind: .scroll, counter: counter)
@@ -158,8 +156,6 @@ final class StressScrollNode: ScrollNode, StressInteriorNode, @unchecked Sendabl
         scrollableDirections = .vertical
         automaticallyManagesContentSize = true
     }
-
-    var stressKind: StressNodeKind { .scroll }
 
     override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> any LayoutElement {
         stressSpec(stack, children: subnodes)
@@ -181,15 +177,12 @@ final class StressTextNode: TextNode, StressNode, @unchecked Sendable {
     static let attributes = TextAttributes(size: 14)
 
     let life: StressLife
-    var stressID: Int { life.id }
 
     init(id: Int, text: String, counter: LiveNodeCounter?) {
         life = StressLife(id: id, kind: .text, counter: counter)
         super.init()
         self.text = text
     }
-
-    var stressKind: StressNodeKind { .text }
 
     /// The plain string the operations write; setting it goes through TextNode's attributedText, which
     /// invalidates the node only when the text changed.
@@ -211,14 +204,11 @@ final class StressTextNode: TextNode, StressNode, @unchecked Sendable {
 /// A plain leaf: fills a finite maximum, or takes its style size.
 final class StressLeafNode: DisplayNode, StressNode, @unchecked Sendable {
     let life: StressLife
-    var stressID: Int { life.id }
 
     init(id: Int, counter: LiveNodeCounter?) {
         life = StressLife(id: id, kind: .leaf, counter: counter)
         super.init()
     }
-
-    var stressKind: StressNodeKind { .leaf }
 
     func freshShallowCopy() -> DisplayNode {
         let copy = StressLeafNode(id: stressID, counter: nil)

@@ -8,7 +8,7 @@ import NodeTree
 // written, read back, shrunk and replayed.
 //
 // Lanes: lane 0 is the main actor; lanes 1…N are worker threads. What each operation may do and on which
-// lane follows the node tree's threading rules (reference 1.3):
+// lane follows the node tree's threading rules (Texture's: measure on any thread, view work on main):
 //
 //   any lane        setStyle, setText, setStack, setNeedsLayout, measure, setProperty (frame writes only on
 //                   a root the lane may position, see StressExecutor)
@@ -78,7 +78,8 @@ public enum StressOperation: Codable, Equatable, Sendable {
     /// Reads the node's bridged properties on the main actor.
     case read(node: Int)
 
-    // Automatic subnode management and transitions (reference 4, 5).
+    // Automatic subnode management and transitions (Texture's automaticallyManagesSubnodes and
+    // transitionLayoutWithAnimation:).
     /// Sets an `asm` node's variant — which pool members its spec lays out, in which order — then
     /// invalidates it and its supernodes: ASM inserts, removes and moves subnodes at the next applied layout.
     case setVariant(node: Int, variant: Int)
@@ -190,12 +191,6 @@ public struct StressStep: Codable, Equatable, Sendable {
     public var seq: Int
     public var lane: Int
     public var op: StressOperation
-
-    public init(seq: Int, lane: Int, op: StressOperation) {
-        self.seq = seq
-        self.lane = lane
-        self.op = op
-    }
 }
 
 // MARK: - Payloads
@@ -373,18 +368,6 @@ public struct StressRange: Codable, Equatable, Hashable, Sendable {
     public var maxWidth: Double
     public var maxHeight: Double
 
-    public init(minWidth: Double, minHeight: Double, maxWidth: Double, maxHeight: Double) {
-        self.minWidth = minWidth
-        self.minHeight = minHeight
-        self.maxWidth = maxWidth
-        self.maxHeight = maxHeight
-    }
-
-    /// Exactly `width` wide, any height (a table's cell range).
-    public init(width: Double) {
-        self.init(minWidth: width, minHeight: 0, maxWidth: width, maxHeight: .infinity)
-    }
-
     public var sizeRange: SizeRange {
         SizeRange(min: Size(width: minWidth, height: minHeight), max: Size(width: maxWidth, height: maxHeight))
     }
@@ -393,5 +376,12 @@ public struct StressRange: Codable, Equatable, Hashable, Sendable {
     public var isValid: Bool {
         minWidth.isFinite && minHeight.isFinite && minWidth >= 0 && minHeight >= 0
             && !maxWidth.isNaN && !maxHeight.isNaN && maxWidth >= minWidth && maxHeight >= minHeight
+    }
+}
+
+extension StressRange {
+    /// Exactly `width` wide, any height (a table's cell range).
+    public init(width: Double) {
+        self.init(minWidth: width, minHeight: 0, maxWidth: width, maxHeight: .infinity)
     }
 }

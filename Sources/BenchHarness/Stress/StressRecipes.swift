@@ -31,8 +31,8 @@ public enum StressRecipe: String, CaseIterable, Codable, Sendable {
     /// which pool members they lay out and in which order, laid out on workers (unloaded) and on the main
     /// actor (loaded), with ASM switched off and on.
     case asmOrder = "asm-order"
-    /// Texture's "invalid number of rows" (reference texture-lists, crash classes): batch updates from every
-    /// lane racing each other and the data source while the main actor commits, scrolls and fetches.
+    /// Texture's "invalid number of rows" (its list crash classes, Scenarios/regressions/README.md): batch updates from
+    /// every lane racing each other and the data source while the main actor commits, scrolls and fetches.
     case tableBatchRace = "table-batch-race"
     /// Texture's cell measured for a stale constrained size: width changes (rotations) while batches and
     /// reloads are still measuring.
@@ -194,20 +194,12 @@ struct StressProfile: Sendable {
             // ASM and transitions in moderate proportion (about 5% of the workers' weights, 8% of the main
             // actor's), so the other bug classes keep most of the run.
             asmShare = 0.12
-            worker[.setVariant] = 3
-            worker[.setAutomaticallyManagesSubnodes] = 0.5
-            worker[.cancelTransition] = 0.5
-            main[.transition] = 3
-            main[.setVariant] = 1
-            main[.cancelTransition] = 0.5
+            worker.merge([.setVariant: 3, .setAutomaticallyManagesSubnodes: 0.5, .cancelTransition: 0.5]) { $1 }
+            main.merge([.transition: 3, .setVariant: 1, .cancelTransition: 0.5]) { $1 }
             // The table in small proportion too, so every mixed run also edits and scrolls a list.
-            worker[.tableBatch] = 1.5
-            worker[.tableReload] = 0.1
-            main[.tableScroll] = 1.5
-            main[.tableCommit] = 2
-            main[.tableWidth] = 0.3
-            main[.tableFetch] = 0.5
-            main[.tableBatch] = 0.5
+            worker.merge([.tableBatch: 1.5, .tableReload: 0.1]) { $1 }
+            main.merge([.tableScroll: 1.5, .tableCommit: 2, .tableWidth: 0.3, .tableFetch: 0.5,
+                        .tableBatch: 0.5]) { $1 }
         case .tableBatchRace:
             worker = [.tableBatch: 20, .tableReload: 0.5, .create: 1, .measure: 4, .setText: 2]
             main = [.tableBatch: 4, .tableCommit: 8, .tableScroll: 4, .tableFetch: 2, .tableWidth: 0.5, .flush: 1]

@@ -63,11 +63,11 @@ public struct TreeScenario: Hashable, Sendable {
         shape == .deep ? WorkerPool.defaultStackSize + nodes * Self.stackBytesPerLevel : WorkerPool.defaultStackSize
     }
 
-    /// Stack per level of the deep tree. Measured (the stack pages a run touched, at 1,000, 2,000 and 4,000
-    /// levels, every phase; the same per level at 100,000): 1,664 bytes a level in a release build, 8,417 in a
-    /// debug build. Release gets 4 KiB (2.5×: 8 MiB + 391 MiB a thread at the 100,000-level maximum); debug
-    /// and sanitizer builds, whose frames grow further with instrumentation, keep 64 KiB. Without an explicit
-    /// size the 8 MiB default held about 5,000 levels in release.
+    /// Stack per level of the deep tree: each level recurses node → spec → stack → child node, and the frames
+    /// of that recursion are larger in a debug build than in a release one. Release gets 4 KiB a level, room
+    /// above its frames without reserving more address space than a machine maps for one thread at
+    /// `nodeRange`'s maximum; debug and sanitizer builds, whose frames grow further with instrumentation, get
+    /// 64 KiB. Without an explicit size the default stack holds only a few thousand levels.
     public static var stackBytesPerLevel: Int { BuildConfiguration.isDebug ? 64 << 10 : 4 << 10 }
 
     /// The layout runner's scenario for this tree: the runner reads cells, widths, threads, phases and
@@ -86,45 +86,25 @@ extension TreeScenario {
 
 /// Decoding a tree scenario, as strict as the other kinds (unknown keys, fractions where a whole number is
 /// needed and out-of-range values are errors naming the JSON path).
-struct TreeScenarioDecoder {
-    let reader: JSONReader
-    var base: ScenarioDecoder { ScenarioDecoder(reader: reader) }
-
-    func scenario(_ json: JSONValue, name: String, contentHash: String) throws(LayoutDocumentError) -> TreeScenario {
-        let root = JSONPath.root
-        let context = "a tree scenario"
-        let object = try reader.object(json, at: root)
-        try reader.checkKeys(object, at: root, allowed: TreeScenario.topLevelKeys, context: context)
-        try base.checkVersion(object)
-
-        let (descriptionValue, descriptionPath) = try base.required(object, "description", at: root, context: context)
-        let description = try reader.string(descriptionValue, at: descriptionPath)
-        let (shapeValue, shapePath) = try base.required(object, "shape", at: root, context: context)
-        let shape = try reader.choice(shapeValue, at: shapePath, TreeShape.self)
-        let seed = try base.optionalInteger(object, "seed", at: root, in: 0...Int(UInt32.max), default: 0)
-        let (nodesValue, nodesPath) = try base.required(object, "nodes", at: root, context: context)
-        let nodes = try base.integer(nodesValue, at: nodesPath, in: TreeScenario.nodeRange)
-        let trees = try base.optionalInteger(object, "trees", at: root, in: TreeScenario.treeRange, default: 1)
-        let (widthsValue, widthsPath) = try base.required(object, "widths", at: root, context: context)
-        let widths = try base.widthList(widthsValue, at: widthsPath)
-        let threads = try object["threads"].map { value throws(LayoutDocumentError) in
-            try base.threadList(value, at: JSONPath.appending(root, key: "threads"))
-        } ?? [.count(1), .cores]
-        let phasesPath = JSONPath.appending(root, key: "phases")
-        let phases = try object["phases"].map { value throws(LayoutDocumentError) in
-            try base.phaseList(value, at: phasesPath)
-        } ?? TreeScenario.allowedPhases
+extension ScenarioDecoder {
+    func treeScenario(_ json: JSONValue, name: String, contentHash: String) throws(LayoutDocumentError) -> TreeScenario {
+        let fields = try self.fields(json, allowed: TreeScenario.topLevelKeys, context: "a tree scenario")
+        let shape = try fields.choice("shape", TreeShape.self)
+        let seed = try fields.seed()
+        let nodes = try fields.integer("nodes", in: TreeScenario.nodeRange)
+        let trees = try fields.optionalInteger("trees", in: TreeScenario.treeRange, default: 1)
+        let widths = try fields.required("widths", widthList)
+        let threads = try fields.optional("threads", threadList) ?? [.count(1), .cores]
+        let phases = try fields.optional("phases", phaseList) ?? TreeScenario.allowedPhases
         for (index, phase) in phases.enumerated() where !TreeScenario.allowedPhases.contains(phase) {
-            throw reader.fail(JSONPath.appending(phasesPath, index: index), .invalidValue(
+            throw reader.fail(JSONPath.appending(fields.path("phases"), index: index), .invalidValue(
                 "a tree scenario measures " + TreeScenario.allowedPhases.map { JSONText.quoted($0.rawValue) }
                     .joined(separator: ", ") + ", not \(JSONText.quoted(phase.rawValue))"))
         }
-        let warmup = try base.optionalInteger(object, "warmup", at: root, in: Scenario.warmupRange, default: 1)
-        let (repetitionsValue, repetitionsPath) = try base.required(object, "repetitions", at: root, context: context)
-        let repetitions = try base.integer(repetitionsValue, at: repetitionsPath, in: Scenario.repetitionRange)
+        let (warmup, repetitions) = try fields.repetitions()
 
-        return TreeScenario(name: name, file: reader.file, contentHash: contentHash, description: description,
-                            shape: shape, seed: UInt32(seed), nodes: nodes, trees: trees, widths: widths,
+        return TreeScenario(name: name, file: reader.file, contentHash: contentHash, description: fields.description,
+                            shape: shape, seed: seed, nodes: nodes, trees: trees, widths: widths,
                             threads: threads, phases: phases, warmup: warmup, repetitions: repetitions)
     }
 }

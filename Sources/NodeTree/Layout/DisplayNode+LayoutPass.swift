@@ -1,16 +1,16 @@
 import LayoutCore
 
-// The layout pass (Texture's __layout, reference 2.8 and 7): make the node's calculated layout match its
-// bounds, then apply it to the subnodes. It runs on the main actor for loaded nodes (driven by the view's
+// The layout pass (Texture's __layout and _u_measureNodeWithBoundsIfNecessary:): make the node's calculated layout
+// match its bounds, then apply it to the subnodes. It runs on the main actor for loaded nodes (driven by the view's
 // layoutIfNeeded, as CALayer's layoutSublayers drives Texture) and on the calling thread for unloaded ones.
 //
 //   performLayoutPass
 //     1. zero bounds → return (no measurement, no hooks)
 //     2. running its own layout transition → return; the node keeps its current layout and frames until
-//        the transition applies, and is laid out again afterwards (reference 5 "Cancellation")
+//        the transition applies, and is laid out again afterwards (as Texture cancels a pass during a transition)
 //     3. measureIfNecessary — skip while an ancestor's transition is pending; else reuse, apply the pending
 //        layout, or re-measure; escalate a size change to the supernode (once per layout); publish the
-//        calculated layout; commit automatic subnode changes (ASM, reference 4); calculatedLayoutDidChange
+//        calculated layout; commit automatic subnode changes (ASM); calculatedLayoutDidChange
 //     4. applySubnodeFrames — each subnode's frame from the calculated layout, if it is current; a loaded
 //        subnode whose measurement by this node left it a new layout is marked for layout (same size too)
 //     5. layout(), layoutDidFinish() — loaded nodes, on the main actor

@@ -1,6 +1,6 @@
 import Dispatch
 
-// "Layout pending" (Texture's ASHierarchyStateLayoutPending, reference 1.5, 2.6 step 2, 5 step 5): while a
+// "Layout pending" (Texture's ASHierarchyStateLayoutPending): while a
 // node measures a layout transition, each of its descendants is pending on that transition's id.
 //
 // * A pending node's own layout pass does not measure or apply (its parent is about to give it a new frame

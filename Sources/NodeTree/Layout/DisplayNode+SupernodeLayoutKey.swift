@@ -6,13 +6,13 @@ import LayoutCore
 // A supernode's flattened layout gives each subnode a frame but not the range the subnode was measured
 // with, and subnodes of one size can be laid out differently inside (a scroll node takes its parent's
 // size whatever its range; a stack child re-measured for another cross range can keep its size). Texture's
-// pass (reference 2.8) guesses the range from the subnode's two cache slots: the pending layout — the last
-// measurement, by anyone — is preferred when it is as new as the applied one and fits the bounds. With
-// several threads measuring one tree, the last measurement is often not the one the supernode's applied
-// layout came from: another thread measures the supernode for another width between the supernode's pass
-// and the subnode's, the subnode's pending slot now holds that width's layout, it has the frame's size,
-// and the pass applies it — the subnode's own subnodes then show a layout no single-threaded pass gives
-// (stress: `visible-frames`, and `stable-relayout` when a later forced pass applies yet another one).
+// pass (__layout, _u_measureNodeWithBoundsIfNecessary:) guesses the range from the subnode's two cache slots: the
+// pending layout — the last measurement, by anyone — is preferred when it is as new as the applied one and fits the
+// bounds. With several threads measuring one tree, the last measurement is often not the one the supernode's applied
+// layout came from: another thread measures the supernode for another width between the supernode's pass and the
+// subnode's, the subnode's pending slot now holds that width's layout, it has the frame's size, and the pass applies it
+// — the subnode's own subnodes then show a layout no single-threaded pass gives (stress: `visible-frames`, and
+// `stable-relayout` when a later forced pass applies yet another one).
 //
 // So each measurement carries a ticket, and a node measured inside another node's measurement remembers
 // what that measurement asked of it: (ticket, range, parent size, resulting size), the last few, inline

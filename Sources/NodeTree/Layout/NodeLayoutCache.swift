@@ -1,11 +1,11 @@
 import LayoutCore
 
-// A node's layout cache (reference 2.6, 2.8) as one value inside the node's `State`, behind the node's
-// lock: the layout version, Texture's two slots (the pending layout — the last measurement — and the
-// calculated one — the last applied), the counters of its hits and misses, and what supernode measurements
-// asked of the node (its tickets' keys, NodeLayoutCache+Tickets.swift). Taffy's cache-as-a-wrapper is the
-// model: the node asks the cache (`lookUp`), computes without the lock on a miss, and hands the result
-// back (`publish`), which stores it only if nothing invalidated the node meanwhile.
+// A node's layout cache (Texture's -layoutThatFits: and __layout caches) as one value inside the node's `State`, behind
+// the node's lock: the layout version, Texture's two slots (the pending layout — the last measurement — and the
+// calculated one — the last applied), the counters of its hits and misses, and what supernode measurements asked of the
+// node (its tickets' keys, NodeLayoutCache+Tickets.swift). Taffy's cache-as-a-wrapper is the model: the node asks the
+// cache (`lookUp`), computes without the lock on a miss, and hands the result back (`publish`), which stores it only if
+// nothing invalidated the node meanwhile.
 //
 // The fields keep the order they had as the first fields of `State`: every measurement reads and writes
 // them right after taking the lock, which sits just before them (Locked.swift), so a measurement touches a
@@ -61,7 +61,7 @@ struct NodeLayoutCache {
                          asChild: Bool) -> Lookup {
         let version = self.version
         // 0. Inside an ancestor's transition, only that transition's measurement may use the caches
-        //    (reference 2.6 step 2; DisplayNode+LayoutPending.swift, isMeasuringOutsidePendingTransition).
+        // (as Texture's -layoutThatFits: does; DisplayNode+LayoutPending.swift, isMeasuringOutsidePendingTransition).
         if isLayoutPending && pendingTransitionID != LayoutTransitionScope.transitionID {
             return .uncached
         }
@@ -228,7 +228,8 @@ struct NodeLayoutRecord: Sendable {
     var constrainedSize: SizeRange
     var parentSize: Size
     var version: UInt64
-    /// The pass already asked the supernode to resize the node to this layout's size (reference 2.8).
+    /// The pass already asked the supernode to resize the node to this layout's size (Texture's
+    /// _requestedLayoutFromAbove).
     var requestedLayoutFromAbove = false
     /// The measurement that made the layout (MeasurementTicket, a transition's too; 0 for none): subnodes
     /// it positions look up what it asked of them (DisplayNode+SupernodeLayoutKey.swift).

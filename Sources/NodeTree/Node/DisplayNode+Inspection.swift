@@ -1,9 +1,9 @@
 import LayoutCore
 
-// A read-only view of a node's two-slot layout cache (reference 2.8), for invariant checks: the stress
-// runner (BenchHarness/Stress) compares every layout a node still holds as current with a fresh,
-// single-threaded layout of the same state, and a layout pass's applied layout with the frames it set.
-// One lock acquisition; nothing here changes the node or its statistics.
+// A read-only view of a node's two-slot layout cache (Texture's _calculatedDisplayNodeLayout and
+// _pendingDisplayNodeLayout), for invariant checks: the stress runner (BenchHarness/Stress) compares every layout a
+// node still holds as current with a fresh, single-threaded layout of the same state, and a layout pass's applied
+// layout with the frames it set. One lock acquisition; nothing here changes the node or its statistics.
 
 /// One cached layout of a node: what it is, what it was measured for and whether it is still current.
 public struct LayoutCacheEntry: Sendable {

@@ -1,6 +1,6 @@
 import LayoutCore
 
-// Texture's interface state (reference texture-lists §8): where a node stands relative to the screen. A list's
+// Texture's interface state (ASInterfaceState): where a node stands relative to the screen. A list's
 // range controller moves each cell — and, recursively, the cell's subnodes — through preload, display and
 // visible as the list scrolls, on the main actor.
 //

@@ -1,6 +1,6 @@
 import LayoutCore
 
-// Texture's ASScrollNode (reference 6): a node whose view scrolls. With automaticallyManagesContentSize the
+// Texture's ASScrollNode: a node whose view scrolls. With automaticallyManagesContentSize the
 // layout spec's size becomes the view's contentSize while the node itself takes the parent's size (clamped
 // into its range), so a tall stack scrolls inside a screen-sized node.
 //

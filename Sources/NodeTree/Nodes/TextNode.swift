@@ -5,10 +5,10 @@ import TextEngine
 //
 //   size      = measurer.measure(attributedText, within range.max, maximumNumberOfLines,
 //               truncationToken).size — (ceilPx(widest line), ceilPx(Σ line heights)) — clamped into the
-//               range by the leaf path (reference 2.6), as Texture clamps its text node's size;
+//               range by the leaf path (LeafMeasurementPathTests), as Texture clamps its text node's size;
 //   ascender  = the first line's baseline, descender = the last line's descender, put into the node's style
 //               when the text is set (AttributedText.baselineMetrics), so a stack aligns baselines
-//               (reference 3.2 step 6).
+//               (BaselineMetricsTests).
 //
 // Why the style is set with the text and not per measurement: the stack reads a child's style before it
 // measures the child, and one node may be measured at several widths at once on several threads — a value

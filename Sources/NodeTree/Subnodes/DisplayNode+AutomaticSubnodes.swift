@@ -1,9 +1,10 @@
 import Dispatch
 import LayoutCore
 
-// Automatic subnode management (reference 4): with automaticallyManagesSubnodes, applying a layout makes
-// the node's subnodes equal the layout's nodes, in the flattened layout's order (depth-first pre-order of
-// the spec tree: stack children in order, background before its child, child before its overlay, …).
+// Automatic subnode management (Texture's automaticallyManagesSubnodes; AutomaticSubnodeManagementTests): with
+// automaticallyManagesSubnodes, applying a layout makes the node's subnodes equal the layout's nodes, in the flattened
+// layout's order (depth-first pre-order of the spec tree: stack children in order, background before its child, child
+// before its overlay, …).
 //
 //   automaticSubnodeChanges   1. old list = the current subnodes that are in the previous layout or in the
 //                                new one (a subnode in neither is no business of ASM and is left alone);
@@ -22,8 +23,8 @@ import LayoutCore
 //
 // Threading of the commit (Texture's): inline on the main actor, or on any thread when no node involved is
 // loaded (then, when nothing else is in the array, in one step: see replaceUnloadedSubnodesInOneStep);
-// otherwise it hops to the main actor, where the diff is recomputed against the then-current layout. Transitions split the commit: 5 before animateLayoutTransition, 4 after completeTransition
-// (DisplayNode+Transition.swift).
+// otherwise it hops to the main actor, where the diff is recomputed against the then-current layout. Transitions split
+// the commit: 5 before animateLayoutTransition, 4 after completeTransition (DisplayNode+Transition.swift).
 
 /// What applying a layout does to a node's subnodes: the two lists and the diff between them.
 public struct SubnodeChanges: Sendable {

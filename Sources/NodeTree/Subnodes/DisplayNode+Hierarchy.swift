@@ -1,6 +1,7 @@
 import LayoutCore
 
-// The subnode tree with Texture's index semantics (reference 4 "Hierarchy methods").
+// The subnode tree with Texture's index semantics (ASDisplayNode's addSubnode:, insertSubnode:atIndex:, …;
+// HierarchyTests).
 //
 // Every edit goes through one driver, `moveSubnode(_:to:replacing:)`:
 //   1. programmer errors trap with the nodes and the index named (a node into itself or into its own
@@ -161,8 +162,8 @@ extension DisplayNode {
 
     // MARK: - The driver
 
-    /// Traps (in every build) unless `subnode` may become a subnode of this node: it is not this node and not one of its
-    /// ancestors (that would make a cycle).
+    /// Traps (in every build) unless `subnode` may become a subnode of this node: it is not this node and not one of
+    /// its ancestors (that would make a cycle).
     private func checkNotCycle(_ subnode: DisplayNode, operation: @autoclosure () -> String) {
         var ancestor: DisplayNode? = self
         while let node = ancestor {
@@ -234,7 +235,8 @@ extension DisplayNode {
         replaced?.state.withLock { $0.supernodeLink = nil }
         if let replaced { forgetCachedLayouts(mentioning: replaced) }
         replaced?.leaveLayoutPendingOfAncestors()
-        // 3b. A node attached to a transitioning subtree takes part in the transition (reference 5 step 5).
+        // 3b. A node attached to a transitioning subtree takes part in the transition (Texture's
+        // ASHierarchyStateLayoutPending).
         subnode.inheritLayoutPending(from: self)
 
         // 4. Views.

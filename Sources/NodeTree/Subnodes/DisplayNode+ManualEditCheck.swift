@@ -8,8 +8,8 @@ import Darwin
 import CMeasuringThread
 import Synchronization
 
-// The diagnostic for editing an ASM node's subnodes by hand (DESIGN.md "Where the project does better than
-// Texture").
+// The diagnostic for editing an ASM node's subnodes by hand (docs/ARCHITECTURE.md, "Where Loom departs from
+// Texture on purpose").
 //
 // With automaticallyManagesSubnodes a node's subnodes are a function of its layout. A manual addSubnode
 // adds a node the diff never saw, so every later insertion index is off by one (Texture's "index … will be

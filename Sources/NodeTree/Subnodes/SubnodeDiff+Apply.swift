@@ -1,4 +1,4 @@
-// Applying a diff in Texture's commit order (reference §4, ASLayoutTransition's commitTransition): first the
+// Applying a diff in Texture's commit order (ASLayoutTransition's commitTransition): first the
 // removals, then every moved element is detached, then insertions (ascending index) and moves (ascending
 // destination) are merged by target index and inserted there. Elements that keep their place are never touched.
 //

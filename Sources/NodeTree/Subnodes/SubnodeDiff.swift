@@ -2,7 +2,7 @@ import LayoutCore
 
 // The subnode diff: what turns one ordered list of subnodes into another, in linear expected time.
 //
-// Texture diffs the previous and the pending subnode lists with an LCS table (reference §4, NSArray+Diffing;
+// Texture diffs the previous and the pending subnode lists with an LCS table (NSArray+Diffing;
 // reproduced as `TextureLCSDiff`): O(m·n) time and memory, and an element that keeps its index but falls outside
 // the LCS is reported both deleted and inserted (open issue #1605: [a,b,c] → [c,b,a] deletes and re-inserts b, and
 // an animated transition, which removes after the animation, ends up without b). This diff matches elements by

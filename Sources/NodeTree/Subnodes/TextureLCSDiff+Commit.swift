@@ -1,4 +1,4 @@
-// What Texture's commit (reference §4, ASLayoutTransition's commitTransition) makes of a TextureLCSDiff output.
+// What Texture's commit (ASLayoutTransition's commitTransition) makes of a TextureLCSDiff output.
 // Used by the tests to show where Texture's diff does and does not reproduce the new list, and available to the
 // harness. Texture works on nodes: removal and detach are "remove from supernode if still a child", insertion is
 // insertSubnode:atIndex:, which ignores an index beyond the end (an assertion in debug builds).

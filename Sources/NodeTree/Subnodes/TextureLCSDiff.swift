@@ -1,4 +1,4 @@
-// Texture's subnode diff (NSArray+Diffing's asdk_diffWithArray:insertions:deletions:moves:, reference §4), kept
+// Texture's subnode diff (NSArray+Diffing's asdk_diffWithArray:insertions:deletions:moves:), kept
 // step for step as the reference the harness times `SubnodeDiff` against and the tests compare it with. It is not
 // used by ASM. O(m·n) time and memory: the table takes (m+1)·(n+1)·4 bytes, about 4 MB for 1,000 × 1,000 and
 // 400 MB for 10,000 × 10,000.
@@ -87,7 +87,7 @@ extension TextureLCSDiff {
     }
 }
 
-// MARK: - The routine (reference §4, steps 1–4)
+// MARK: - The routine (asdk_diffWithArray's steps 1–4)
 
 extension TextureLCSDiff {
     static func diff(oldIDs old: [Int], newIDs new: [Int], detectingMoves: Bool) -> TextureLCSDiff {

@@ -10,16 +10,15 @@ import Darwin
 // when it is free; when it is not, retried a few times and then with `sched_yield()` between attempts.
 //
 // Why a spin lock and not a pthread mutex: NodeTree's critical sections are a handful of loads and
-// stores (DESIGN.md's rule: no user code, no child measurement, no other node under a lock), so a waiter
-// almost always finds the lock free again within a few attempts, and the mutex's bookkeeping (its type,
-// owner and user count, written on every lock and unlock) was most of a lock's cost, paid by every
-// measurement several times over, and node creation paid a `pthread_mutex_init` per lock.
-// Why it still yields: a holder preempted inside its critical section would otherwise leave a waiter
-// spinning through its whole time slice (on a 2-core machine with more runnable threads than cores,
-// that is the stress runs' normal case); yielding gives the holder the core back.
-// Why pthread's: ThreadSanitizer intercepts pthread_spin_trylock/unlock as lock acquire/release, so the
-// TSan suite still proves the tree clean (Synchronization.Mutex is futex-based and invisible to it on Linux,
-// swift-toolchain.md §2). Darwin has no pthread spin locks: there the word is a pthread mutex as before.
+// stores (docs/ARCHITECTURE.md's threading rules: no user code, no child measurement, no other node under a lock), so a
+// waiter almost always finds the lock free again within a few attempts, and the mutex's bookkeeping (its type, owner
+// and user count, written on every lock and unlock) was most of a lock's cost, paid by every measurement several times
+// over, and node creation paid a `pthread_mutex_init` per lock. Why it still yields: a holder preempted inside its
+// critical section would otherwise leave a waiter spinning through its whole time slice (on a 2-core machine with more
+// runnable threads than cores, that is the stress runs' normal case); yielding gives the holder the core back. Why
+// pthread's: ThreadSanitizer intercepts pthread_spin_trylock/unlock as lock acquire/release, so the TSan suite still
+// proves the tree clean (Synchronization.Mutex is futex-based and invisible to it on Linux). Darwin has no pthread spin
+// locks: there the word is a pthread mutex as before.
 
 #if canImport(Glibc) || canImport(Musl)
 /// The lock itself (its memory must not move while in use: it lives in a ManagedBuffer header).

@@ -9,7 +9,7 @@
 // (unlocks) when it goes out of scope — the lock is never leaked and never released twice.
 //
 // Invariants: while a scope lives, its thread holds the lock and `value` may be read and written — only
-// that: no user code, no other node, no child measurement (DESIGN.md's threading rules). The addresses
+// that: no user code, no other node, no child measurement (docs/ARCHITECTURE.md, "Threading rules"). The addresses
 // are valid while the `Locked` box lives (the caller keeps it alive: a node's state, as long as the node).
 
 /// The lock of a `Locked` value, held until `unlock()` or the end of the scope.

@@ -10,13 +10,12 @@ import Darwin
 // that yields when contended; a mutex on Darwin).
 //
 // Why pthread and not `Synchronization.Mutex`: on Linux, Mutex is futex-based and invisible to
-// ThreadSanitizer, which then reports correctly guarded accesses as races (swift-toolchain.md §2).
+// ThreadSanitizer, which then reports correctly guarded accesses as races.
 // pthread's locks are intercepted by TSan, so the project's stress tests can prove the tree clean.
 //
-// Why non-recursive: DESIGN.md's rule is that no lock is ever held while user code (specs, hooks,
-// blocks, child measurement) runs, so nothing can re-enter a node's lock. Re-entry would be a bug, and
-// a non-recursive lock turns it into a hang that shows up in the first test instead of a silent
-// ordering hazard.
+// Why non-recursive: the rule (docs/ARCHITECTURE.md, "Threading rules") is that no lock is ever held while user code
+// (specs, hooks, blocks, child measurement) runs, so nothing can re-enter a node's lock. Re-entry would be a bug, and a
+// non-recursive lock turns it into a hang that shows up in the first test instead of a silent ordering hazard.
 //
 // Layout: the lock word and then the value form the ManagedBuffer header (no tail elements), so a node's whole
 // mutable state and its lock cost one allocation, and the lock word shares its cache line with the first

@@ -6,7 +6,7 @@ import Dispatch
 //
 // Why not Thread.isMainThread: on Linux, once an async main has suspended, the main dispatch queue is
 // drained by dispatch_main() on *another* OS thread, so main-actor jobs run off the OS main thread
-// (swift-toolchain.md §2). What stays true is that the main actor's executor is the main dispatch queue:
+// (MainActorCheckTests). What stays true is that the main actor's executor is the main dispatch queue:
 // every main-actor job, and every DispatchQueue.main block, runs with the main queue as the thread's
 // current queue (libdispatch also marks the real main thread as the main queue's thread before
 // dispatch_main). So a queue-specific value set once on the main queue answers the question on any
@@ -35,13 +35,13 @@ public enum MainActorCheck {
     /// signature.
     ///
     /// What a release build does is defined: it stops, as a debug build does. Texture asserts here
-    /// (reference §1.3: main-thread and thread-affinity assertions) and DESIGN.md makes view access after
-    /// load main-actor-only. Past this check the caller touches the node's views (`MainActor.assumeIsolated`),
-    /// which are unsynchronized main-actor state: running on from another thread would race on them —
-    /// memory unsafety, not a wrong frame — and there is no safe value to hand back instead (a bridged
-    /// read after load has only the view's). So neither a refusal nor `preconditionFailure`, which
-    /// an -Ounchecked build takes as unreachable — the check could vanish and
-    /// the race happen. `fatalError` is the trap -Ounchecked keeps (LayoutCore's MemoryGuard.swift).
+    /// (ASDisplayNodeAssertMainThread and its thread-affinity assertions) and docs/ARCHITECTURE.md makes view access
+    /// after load main-actor-only. Past this check the caller touches the node's views (`MainActor.assumeIsolated`),
+    /// which are unsynchronized main-actor state: running on from another thread would race on them — memory unsafety,
+    /// not a wrong frame — and there is no safe value to hand back instead (a bridged read after load has only the
+    /// view's). So neither a refusal nor `preconditionFailure`, which an -Ounchecked build takes as unreachable — the
+    /// check could vanish and the race happen. `fatalError` is the trap -Ounchecked keeps (LayoutCore's
+    /// MemoryGuard.swift).
     @inline(__always)
     static func require(_ message: @autoclosure () -> String, file: StaticString = #fileID,
                         line: UInt = #line) {

@@ -31,35 +31,36 @@ import Synchronization
 // scheduling does not). None of it synchronises: it only costs time.
 
 /// A deliberate race inside NodeTree (LOOM_RACE_FAULTS builds only), by the shared state it breaks and the
-/// Texture mechanism (reference 1) that guards that state.
+/// Texture mechanism (its node locking and main-thread rules) that guards that state.
 public enum RaceFault: String, CaseIterable, Sendable {
     /// `alpha`'s setter writes the pending view state's alpha again after releasing the node's lock.
-    /// Breaks reference 1.2, 1.4: bridged properties are read and written under the node's instance lock.
+    /// Breaks Texture's bridged properties rule: they are read and written under the node's instance lock.
     case bridgedPropertyAfterLock = "bridged-property-after-lock"
     /// A measurement's publish writes the pending layout slot's version again outside the lock.
-    /// Breaks reference 2.8 (and DESIGN.md's versioned cache): the layout cache is published under the lock.
+    /// Breaks Texture's layout cache rule (and docs/ARCHITECTURE.md's versioned cache): the cache is published under
+    /// the lock.
     case layoutCachePublish = "layout-cache-publish"
     /// An off-main bridged write sets the "registered for flush" flag again outside the lock.
-    /// Breaks reference 1.4 (rule 3): registering with the pending-state controller is decided under the
+    /// Breaks Texture's ASPendingStateController rule: registering with the controller is decided under the
     /// node's lock.
     case pendingStateRegistration = "pending-state-registration"
     /// A hand edit (`addSubnode`, `insertSubnode`…) writes the supernode's subnode list again outside its
-    /// lock. Breaks reference 1.2: hierarchy links are edited under the node's lock.
+    /// lock. Breaks Texture's instance lock rule: hierarchy links are edited under the node's lock.
     case hierarchyLink = "hierarchy-link"
     /// Automatic subnode management installs its new subnode list, then writes it again outside the lock.
-    /// Breaks reference 4 (the commit's subnode list edits) and reference 1.2.
+    /// Breaks Texture's automaticallyManagesSubnodes commit: its subnode list edits happen under the lock.
     case asmPendingSubnodes = "asm-pending-subnodes"
     /// After applying a transition, the main actor writes a field of its context (the timings) again — a
     /// context it published as the node's pending context, which other threads may hold and read. Breaks
-    /// reference 1.1, 5: a transition's state is written before it is published under the lock, never
-    /// after.
+    /// Texture's _ASTransitionContext rule: a transition's state is written before it is published under the lock,
+    /// never after.
     case transitionContext = "transition-context"
     /// A scroll node's measurement records its content size, then writes it again outside the lock.
-    /// Breaks reference 6 with 1.2: the scroll node's content size is node state, written under its lock.
+    /// Breaks Texture's ASScrollNode rule: the content size is node state, written under the node's lock.
     case scrollContentSize = "scroll-content-size"
     /// A text node's measurement reads its text state (the text's revision) again without the text lock.
-    /// Breaks reference 1.2, 1.3:
-    /// measurement runs on any thread and reads the node's configuration under its lock.
+    /// Breaks Texture's measurement rule: measurement runs on any thread and reads the node's configuration
+    /// under its lock.
     case textReadDuringMeasurement = "text-read-during-measurement"
 
     /// The file of the injection site (what a report's stack shows next to the fault's function).
@@ -89,7 +90,7 @@ public enum RaceFault: String, CaseIterable, Sendable {
         }
     }
 
-    /// The Texture mechanism the fault breaks (reference 1 and the section of the state).
+    /// The Texture mechanism the fault breaks, in one line.
     public var mechanism: String {
         switch self {
         case .bridgedPropertyAfterLock: "bridged properties are read and written under the node's lock (reference 1.2, 1.4)"

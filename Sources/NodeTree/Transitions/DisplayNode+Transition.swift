@@ -2,8 +2,8 @@ import Dispatch
 import LayoutCore
 import Synchronization
 
-// The layout transition API (reference 5): a state change animates from the node's current layout to a
-// newly measured one, inserting new subnodes before the animation and removing old ones after it.
+// The layout transition API (Texture's transitionLayoutWithAnimation:): a state change animates from the node's current
+// layout to a newly measured one, inserting new subnodes before the animation and removing old ones after it.
 //
 //   transitionLayout(to: range, animated:, shouldMeasureAsync:, measurementCompletion:)   main actor
 //     1. a range whose maximum is zero → ignored, counted and logged (usually: not laid out yet)

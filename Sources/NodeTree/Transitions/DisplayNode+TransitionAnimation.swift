@@ -1,6 +1,6 @@
 import LayoutCore
 
-// Texture's default animateLayoutTransition: (reference 5), on the node's Animator.
+// Texture's default animateLayoutTransition:, on the node's Animator.
 //
 //   not animated, or the node is not loaded (nothing to animate on)
 //     every node of the new layout takes its final frame; completeTransition(true)

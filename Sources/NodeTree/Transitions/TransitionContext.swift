@@ -1,6 +1,6 @@
 import LayoutCore
 
-// Texture's _ASTransitionContext / ASContextTransitioning (reference 5): what animateLayoutTransition sees —
+// Texture's _ASTransitionContext / ASContextTransitioning: what animateLayoutTransition sees —
 // the two layouts and their ranges, the subnodes of each, which subnodes the transition inserted and which
 // it removes, each node's frame before and after — and `completeTransition(_:)`, which ends the transition
 // (removals, didCompleteLayoutTransition, calculatedLayoutDidChange).

@@ -1,8 +1,8 @@
 import LayoutCore
 import Synchronization
 
-// Bridged view properties (reference 1.4): the node's own frame, bounds, alpha, … readable and writable on
-// any thread before load, and forwarded to the view after.
+// Bridged view properties (Texture's ASDisplayNode+UIViewBridge): the node's own frame, bounds, alpha, … readable and
+// writable on any thread before load, and forwarded to the view after.
 //
 // Writes:  not loaded (any thread)       → pending state (read back from it, applied at load)
 //          loaded, on the main actor     → straight to the view

@@ -1,6 +1,7 @@
 import LayoutCore
 
-// Loading the view (reference 1.4 "At load time", 7 step 3), on the main actor, on first access to `view`:
+// Loading the view (Texture's -[ASDisplayNode view] and _loadViewOrLayer; LoadingTests), on the main actor, on first
+// access to `view`:
 //
 //   loadView
 //     1. create the view, and under one lock: publish it (the node counts as loaded from here on), take

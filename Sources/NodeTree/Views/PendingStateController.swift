@@ -1,6 +1,6 @@
 import Dispatch
 
-// Texture's ASPendingStateController (reference 1.4): nodes whose view properties were written off the
+// Texture's ASPendingStateController: nodes whose view properties were written off the
 // main actor after load register here (weakly) with their first dirty write; the first registration
 // since the last flush schedules exactly one asynchronous main-queue flush, which swaps out the dirty
 // set and applies each node's pending state to its view. Many writes from many threads therefore cost

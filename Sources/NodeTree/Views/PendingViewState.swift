@@ -1,6 +1,6 @@
 import LayoutCore
 
-// Texture's _ASPendingState (reference 1.4): a value for every bridged view property plus a bit per
+// Texture's _ASPendingState: a value for every bridged view property plus a bit per
 // property saying "was set". Before load it *is* the node's view state (reads come from it, so UIKit's
 // defaults are visible); at load the set properties are applied to the new view; after load it holds
 // writes made off the main actor until the pending-state controller flushes them on the main actor.

@@ -5,12 +5,12 @@ import Synchronization
 // another thread: the transition invalidated the node's layout and will not apply one, so the node must be
 // laid out again).
 //
-// The requesting thread cannot touch the view (main-actor state), so the request used to travel only as a
-// main-queue block. A layoutIfNeeded that ran on the main actor before that block was delivered found the
-// view clean and kept the old layout and subnodes (TransitionTests.cancelFromAnotherThread was
-// intermittent for exactly that reason). Now the request is also recorded here, under a lock, before the
-// requesting call returns, and every PlatformView.layoutIfNeeded first marks the recorded views: whatever
-// happens-after the request sees it. The main-queue block stays, for when nobody calls layoutIfNeeded.
+// The requesting thread cannot touch the view (main-actor state). Were the request only a main-queue block,
+// a layoutIfNeeded that ran on the main actor before that block was delivered would find the view clean and
+// keep the old layout and subnodes (TransitionTests.cancelFromAnotherThread pins this). So the request is
+// also recorded here, under a lock, before the requesting call returns, and every PlatformView.layoutIfNeeded
+// first marks the recorded views: whatever happens-after the request sees it. The main-queue block is there
+// for when nobody calls layoutIfNeeded.
 
 enum OwedLayoutPasses {
     private struct WeakNode {
