@@ -1,6 +1,6 @@
 import LayoutCore
 
-// Batch fetching (reference texture-lists §9): when the end of the content comes within
+// Batch fetching (Texture's ASBatchFetching and ASBatchContext): when the end of the content comes within
 // `leadingScreensForBatching` screens of the viewport, the list asks its delegate for more.
 
 /// Texture's ASBatchContext: starts completed; one fetch at a time. Any thread.

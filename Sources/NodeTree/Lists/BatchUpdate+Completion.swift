@@ -1,5 +1,5 @@
-// Completing and validating a batch (Texture's -markCompletedWithNewItemCounts: and -_validateUpdate,
-// reference texture-lists §3), against the counts before the batch (the list's pending map) and after it
+// Completing and validating a batch (Texture's -markCompletedWithNewItemCounts: and -_validateUpdate),
+// against the counts before the batch (the list's pending map) and after it
 // (the data source, asked in the same edit's turn).
 //
 //   completed(old:new:)

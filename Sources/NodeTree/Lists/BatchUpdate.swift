@@ -1,5 +1,5 @@
-// One batch of edits as the user states it (Texture's _ASHierarchyChangeSet before completion, reference
-// texture-lists §3). UIKit's semantics: deletes and reloads name OLD index paths (before the batch), inserts
+// One batch of edits as the user states it (Texture's _ASHierarchyChangeSet before completion).
+// UIKit's semantics: deletes and reloads name OLD index paths (before the batch), inserts
 // name NEW ones (after it). A move is recorded as a delete of its old place and an insert at its new one —
 // Texture has no real move — so a moved item gets a new node.
 

@@ -1,7 +1,7 @@
 import Dispatch
 import LayoutCore
 
-// Texture's ASDataController after step 1 (reference texture-lists §4): each edit's new map goes to one
+// Texture's ASDataController after an edit is asked (ListNode+Editing.swift): each edit's new map goes to one
 // serial editing queue, which allocates and measures every element that is unallocated or not measured
 // for its current range — concurrently, with the list's measuring mode — then lays the items out and
 // hands the result to the main actor, which commits it in one step (ListNode+Commit.swift).

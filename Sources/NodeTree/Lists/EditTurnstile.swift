@@ -1,4 +1,4 @@
-// The order of a list's edits (DESIGN.md: "edits asked from any thread are serialized in request order").
+// The order of a list's edits (edits asked from any thread are serialized in request order).
 //
 // An edit's turn covers what must see the data source and the pending map as one consistent pair: the
 // user's updates closure (which changes the data), the count queries, validation, and the new pending map

@@ -1,7 +1,7 @@
 import LayoutCore
 
 // The data source and delegate shape of Texture's ASTableDataSource / ASCollectionDataSource and their
-// delegates (reference texture-lists §2), in Swift.
+// delegates, in Swift.
 //
 // Where each method is called:
 //   * counts and `nodeBlockForItemAt`: on the thread that asked for the edit (performBatchUpdates,

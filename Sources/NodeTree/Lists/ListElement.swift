@@ -1,6 +1,6 @@
 import LayoutCore
 
-// One row or item (Texture's ASCollectionElement, reference texture-lists §1): the node block until it has
+// One row or item (Texture's ASCollectionElement): the node block until it has
 // run, then the node; the size range the item is measured in, and the size it was last measured at for
 // which range. An element is shared by every map that keeps the item (a batch that leaves the item alone
 // keeps its element and node), and replaced by a new one when the item is inserted, reloaded or moved.

@@ -1,6 +1,6 @@
 import LayoutCore
 
-// The items of a list as one immutable value (Texture's ASElementMap, reference texture-lists §1): the
+// The items of a list as one immutable value (Texture's ASElementMap): the
 // pending map is the data source's index space, replaced in each edit's turn; the committed map is what the
 // main actor shows, replaced by each commit. Elements are shared between maps that keep them.
 

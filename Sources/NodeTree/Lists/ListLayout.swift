@@ -12,7 +12,8 @@ public enum ListLayoutKind: Hashable, Sendable {
     /// itemSize), else up to the list's width and free height.
     case flow(itemSize: Size?)
 
-    /// Texture's default constrained size (reference texture-lists §6) when the delegate gives none.
+    /// Texture's default constrained size (ASTableView's, ASCollectionViewFlowLayoutInspector's) when the
+    /// delegate gives none.
     func defaultConstrainedSize(width: Double) -> SizeRange {
         switch self {
         case .table:

@@ -1,8 +1,8 @@
 import Dispatch
 import LayoutCore
 
-// The main actor's half of an edit (Texture's steps 4–5, reference texture-lists §4–5): one step, in
-// request order (the main queue is FIFO and the editing queue serial).
+// The main actor's half of an edit (ASDataController's main-thread commit of the new element map, then the
+// range update): one step, in request order (the ready commits are a FIFO and the editing queue serial).
 //
 //   commit
 //     1. the measured layout replaces the committed one

@@ -1,7 +1,7 @@
 import Dispatch
 import LayoutCore
 
-// Asking for edits (Texture's ASDataController step 1, reference texture-lists §3–4), from any thread.
+// Asking for edits (Texture's ASDataController, where an edit is asked and validated), from any thread.
 //
 //   performBatchUpdates(updates, completion)
 //     nested (this thread already holds the list's turn): run `updates` into the open batch, chain the

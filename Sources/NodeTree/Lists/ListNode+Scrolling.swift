@@ -139,7 +139,7 @@ extension ListNode {
     /// The context of the current or last fetch.
     @MainActor public var batchFetchingContext: BatchFetchingContext { presentation.batchContext }
 
-    /// Texture's batch check (reference texture-lists §9): the delegate's willBeginBatchFetch runs on a
+    /// Texture's batch check (ASBatchFetching's ASDisplayShouldFetchBatchForContext): the delegate's willBeginBatchFetch runs on a
     /// background queue with the context marked fetching.
     @MainActor public func checkBatchFetch() {
         guard let fetcher = delegate as? any ListBatchFetchingDelegate else { return }

@@ -1,6 +1,6 @@
 import LayoutCore
 
-// The common part of Texture's ASTableNode and ASCollectionNode (reference texture-lists §1): a node whose
+// The common part of Texture's ASTableNode and ASCollectionNode: a node whose
 // items come from a data source through a data controller, and whose range controller moves each item's
 // node through interface states as the (simulated) viewport scrolls.
 //

@@ -8,8 +8,8 @@ import Darwin
 import Dispatch
 import Synchronization
 
-// How the data controller spreads a batch's allocation and measurement over threads (reference
-// texture-lists §4 step 3: Texture uses dispatch_apply on a global queue).
+// How the data controller spreads a batch's allocation and measurement over threads (Texture's
+// ASDataController uses dispatch_apply on a global queue).
 //
 //   * `.concurrentPerform`: Dispatch's concurrentPerform, as Texture — its width is the machine's, not
 //     configurable;

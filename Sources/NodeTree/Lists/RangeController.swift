@@ -1,6 +1,6 @@
 import LayoutCore
 
-// Texture's ASRangeController (reference texture-lists §7), over the committed layout and the simulated
+// Texture's ASRangeController, over the committed layout and the simulated
 // viewport. Main actor.
 //
 //   update

@@ -1,4 +1,4 @@
-// Texture's range tuning (reference texture-lists §7, ASAbstractLayoutController's defaults): how many
+// Texture's range tuning (ASAbstractLayoutController's defaults): how many
 // screenfuls ahead of (leading) and behind (trailing) the viewport each range reaches, per range mode.
 // "Visible" is not tunable: it is the viewport itself.
 
