@@ -1,4 +1,4 @@
-// Texture's ASLayoutElementStyle (reference 2.4) as a value. In Texture a style change does not
+// Texture's ASLayoutElementStyle as a value. In Texture a style change does not
 // invalidate a node's layout; callers call setNeedsLayout themselves — the same holds here.
 
 /// How a stack child overrides the stack's alignItems (no baseline values, as in Texture).

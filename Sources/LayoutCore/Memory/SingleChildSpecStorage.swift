@@ -10,11 +10,17 @@
 // - The fields are a trivial type (no references: the owner is `Unmanaged`), so a region's close and a
 //   copy on write copy or drop them as bytes.
 
-/// Fields of a spec with one child.
+/// Fields of a spec with one parameter (its rule's values: an inset's insets, a corner's location and
+/// offset).
 @usableFromInline
-protocol SingleChildSpecFields: SpecFields {
+protocol ParameterizedSpecFields: SpecFields {
     associatedtype Parameter
     var parameter: Parameter { get set }
+}
+
+/// Fields of a spec with one child.
+@usableFromInline
+protocol SingleChildSpecFields: ParameterizedSpecFields {
     var child: SpecChild { get set }
     var elementsOwner: Unmanaged<SpecElements>? { get set }
 }
@@ -67,6 +73,13 @@ struct SingleChildFields<Parameter>: SingleChildSpecFields {
     }
 }
 
+// Each single-child spec's initializer comes twice: for a child of its own type (generic) and for an
+// `any LayoutElement`. The generic one reads the child where it is (SpecChild.write): no existential made,
+// copied and called through, and the caller lends the child instead of handing over a +1 (a retain and a
+// release fewer for a node). The existential one is disfavored, or a concrete child would match both: an
+// `any LayoutElement` argument is then opened into the generic one too, which keeps an element child by
+// erasing it again — for a value that does not fit an existential's three inline words (an overlay spec,
+// a large user struct) a new box, where the existential initializer moved the caller's.
 extension SpecStorage {
     /// The storage of a new single-child spec, with a child of its own type (read where it is: no existential
     /// made, copied and called through, SpecChild.write). In `arena`'s open region (from
@@ -111,7 +124,7 @@ extension SpecStorage {
 
 }
 
-extension SpecStorage where Fields: SingleChildSpecFields {
+extension SpecStorage where Fields: ParameterizedSpecFields {
     /// The parameter; changed in place in this spec's own fields (copy on write).
     @inlinable
     var parameter: Fields.Parameter {

@@ -103,32 +103,20 @@ struct SpecArena {
         return makeCurrent()
     }
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let rc = pthread_key_create(&key) { raw in
-            guard let raw else { return }
-            loom_set_current_spec_arena(nil)
+    private static let key = ThreadOwnedValue.key { raw in
+        ThreadOwnedValue.destroy(raw, as: SpecArena.self, publish: { loom_set_current_spec_arena($0) }) { arena in
             loom_set_current_spec_build_arena(nil)
-            let arena = raw.assumingMemoryBound(to: SpecArena.self)
             SpecSlab<SpecStyleSlot>.release(arena.pointer(to: \.specs)!, arena: arena)
             SpecElementSlot.truncate(arena.pointer(to: \.elements)!, to: 0)
             SpecSlab<SpecElementSlot>.release(arena.pointer(to: \.elements)!, arena: arena)
             arena.pointee.childRuns.release()
             arena.pointee.marks?.deallocate()
-            arena.deinitialize(count: 1)
-            arena.deallocate()
         }
-        precondition(rc == 0, "pthread_key_create failed with \(rc)")
-        return key
-    }()
+    }
 
     @usableFromInline @inline(never)
     static func makeCurrent() -> UnsafeMutablePointer<SpecArena> {
-        let arena = UnsafeMutablePointer<SpecArena>.allocate(capacity: 1)
-        arena.initialize(to: SpecArena())
-        pthread_setspecific(key, arena)
-        loom_set_current_spec_arena(arena)
-        return arena
+        ThreadOwnedValue.make(SpecArena(), key: key, publish: { loom_set_current_spec_arena($0) })
     }
 
     /// Where each slab stood when a region opened.

@@ -60,6 +60,9 @@ struct SpecStyleSlot: SpecFields {
 }
 
 extension SpecStorage {
+    /// Whether the spec still has the shared default style.
+    @inlinable var hasDefaultStyle: Bool { fields.pointee.customStyle == nil }
+
     /// The spec's style (a copy).
     @inlinable
     var style: LayoutElementStyle {
