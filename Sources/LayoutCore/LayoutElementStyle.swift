@@ -45,16 +45,6 @@ public struct LayoutElementStyle: Hashable, Sendable {
     /// where building a default style in place of each spec's fields and moving it cost three).
     public static let defaultStyle = LayoutElementStyle()
 
-    /// The default style at an address that stays valid for the process (never freed), for
-    /// `withLayoutStylePointer` of a spec without a style of its own. `defaultStyle` itself has no
-    /// address to hand out: `withUnsafePointer(to:)` may point at a temporary copy of it.
-    /// Unsafe only in type: the memory is written once, by the initializer, and only read after.
-    @usableFromInline nonisolated(unsafe) static let defaultStylePointer: UnsafePointer<LayoutElementStyle> = {
-        let pointer = UnsafeMutablePointer<LayoutElementStyle>.allocate(capacity: 1)
-        pointer.initialize(to: LayoutElementStyle())
-        return UnsafePointer(pointer)
-    }()
-
     public var width: Dimension { get { size.width } set { size.width = newValue } }
     public var height: Dimension { get { size.height } set { size.height = newValue } }
     public var minWidth: Dimension { get { size.minWidth } set { size.minWidth = newValue } }

@@ -20,9 +20,8 @@ protocol ParameterizedSpecFields: SpecFields {
 
 /// Fields of a spec with one child.
 @usableFromInline
-protocol SingleChildSpecFields: ParameterizedSpecFields {
+protocol SingleChildSpecFields: ParameterizedSpecFields, ChildOwningSpecFields {
     var child: SpecChild { get set }
-    var elementsOwner: Unmanaged<SpecElements>? { get set }
 }
 
 extension SingleChildSpecFields {
@@ -33,17 +32,10 @@ extension SingleChildSpecFields {
         return (box.children.pointee, .passRetained(box))
     }
 
-    /// A new child: of the open region's arena (`arena`), else in a new box. The fields are a slot's
-    /// (never owning) or a box's now unique to this spec, whose old owner goes.
+    /// A new child: a run of one (`replacingChildren`).
     @inlinable
     mutating func setChild(_ element: any LayoutElement, arena: UnsafeMutablePointer<SpecArena>?) {
-        elementsOwner?.release()
-        if let arena {
-            child = SpecChild.make(consuming: element, in: arena)
-            elementsOwner = nil
-        } else {
-            (child, elementsOwner) = Self.boxedChild(element)
-        }
+        child = replacingChildren(with: [element], arena: arena)[0]
     }
 }
 

@@ -94,6 +94,15 @@ extension StoredLayoutSpec {
     }
 }
 
+extension StoredLayoutSpec where Fields: ParameterizedSpecFields {
+    /// The spec's parameter (its rule's values), changed in place in this spec's own fields (copy on
+    /// write): what a spec's public properties read and write.
+    var parameter: Fields.Parameter {
+        get { storage.parameter }
+        _modify { yield &storage.parameter }
+    }
+}
+
 /// A spec with ASLayoutSpec's default resolution: the range restricted by the spec's own style size, then
 /// its own layout (Texture's calculateLayoutThatFits:) on the resolved range.
 protocol StyleSizedLayoutSpec: StoredLayoutSpec {

@@ -19,8 +19,8 @@ public struct AbsoluteLayoutSpec: StyleSizedLayoutSpec {
     }
 
     public var sizing: AbsoluteLayoutSpecSizing {
-        get { storage.parameter }
-        set { storage.parameter = newValue }
+        get { parameter }
+        set { parameter = newValue }
     }
 
     public var children: [any LayoutElement] {

@@ -36,19 +36,19 @@ public struct CornerLayoutSpec: StyleSizedLayoutSpec {
     }
 
     public var cornerLocation: CornerLayoutLocation {
-        get { storage.parameter.location }
-        set { storage.parameter.location = newValue }
+        get { parameter.location }
+        set { parameter.location = newValue }
     }
 
     public var offset: Point {
-        get { storage.parameter.offset }
-        set { storage.parameter.offset = newValue }
+        get { parameter.offset }
+        set { parameter.offset = newValue }
     }
 
     /// When true the spec's size covers the corner too (and both are shifted so the union starts at 0).
     public var wrapsCorner: Bool {
-        get { storage.parameter.wrapsCorner }
-        set { storage.parameter.wrapsCorner = newValue }
+        get { parameter.wrapsCorner }
+        set { parameter.wrapsCorner = newValue }
     }
 
     static func calculateLayout(_ fields: SpecFieldsReference<Fields>, _ range: SizeRange,

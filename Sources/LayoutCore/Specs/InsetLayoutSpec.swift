@@ -42,8 +42,8 @@ public struct InsetLayoutSpec: ChildSizedLayoutSpec, SingleChildLayoutSpec {
     }
 
     public var insets: EdgeInsets {
-        get { storage.parameter }
-        _modify { yield &storage.parameter }
+        get { parameter }
+        _modify { yield &parameter }
     }
 
     @inlinable

@@ -34,8 +34,8 @@ public struct RatioLayoutSpec: StyleSizedLayoutSpec, SingleChildLayoutSpec {
     }
 
     public var ratio: Double {
-        get { storage.parameter }
-        _modify { yield &storage.parameter }
+        get { parameter }
+        _modify { yield &parameter }
     }
 
     @inlinable

@@ -46,18 +46,18 @@ public struct RelativeLayoutSpec: StyleSizedLayoutSpec, SingleChildLayoutSpec {
     }
 
     public var horizontalPosition: RelativeLayoutSpecPosition {
-        get { storage.parameter.horizontal }
-        set { storage.parameter.horizontal = newValue }
+        get { parameter.horizontal }
+        set { parameter.horizontal = newValue }
     }
 
     public var verticalPosition: RelativeLayoutSpecPosition {
-        get { storage.parameter.vertical }
-        set { storage.parameter.vertical = newValue }
+        get { parameter.vertical }
+        set { parameter.vertical = newValue }
     }
 
     public var sizingOption: RelativeLayoutSpecSizingOption {
-        get { storage.parameter.sizing }
-        set { storage.parameter.sizing = newValue }
+        get { parameter.sizing }
+        set { parameter.sizing = newValue }
     }
 
     /// Texture's ASRelativeLayoutSpec layout for a resolved range, on the fields (the center spec's too).
@@ -130,17 +130,17 @@ public struct CenterLayoutSpec: StyleSizedLayoutSpec, SingleChildLayoutSpec {
 
     public var centeringOptions: CenterLayoutSpecCenteringOptions {
         get {
-            let placement = storage.parameter
+            let placement = parameter
             return CenterLayoutSpecCenteringOptions()
                 .union(placement.horizontal == .center ? .x : .none)
                 .union(placement.vertical == .center ? .y : .none)
         }
-        set { storage.parameter = Self.placement(newValue, sizingOptions) }
+        set { parameter = Self.placement(newValue, sizingOptions) }
     }
 
     public var sizingOptions: CenterLayoutSpecSizingOptions {
-        get { CenterLayoutSpecSizingOptions(rawValue: storage.parameter.sizing.rawValue) }
-        set { storage.parameter = Self.placement(centeringOptions, newValue) }
+        get { CenterLayoutSpecSizingOptions(rawValue: parameter.sizing.rawValue) }
+        set { parameter = Self.placement(centeringOptions, newValue) }
     }
 
     /// The relative placement of these options: `center` on each axis `centering` names, `none` elsewhere;
