@@ -1,6 +1,7 @@
-// The storage of a spec with one child and one parameter (an inset's insets, a ratio's ratio): one fields
-// type and one way to build, keep, hand out and replace the child, so that both specs read like Texture's
-// rules and nothing else (InsetLayoutSpec.swift, RatioLayoutSpec.swift).
+// The storage of a spec with one child and one parameter (an inset's insets, a ratio's ratio, a relative
+// or center spec's placement): one fields type and one way to build, keep, hand out and replace the child,
+// so that these specs read like Texture's rules and nothing else (InsetLayoutSpec.swift,
+// RatioLayoutSpec.swift, RelativeLayoutSpec.swift).
 //
 // Invariants:
 // - The child is a `SpecChild` in the fields (SpecChild.swift): in a region, a spec of the region by its
@@ -70,8 +71,8 @@ struct SingleChildFields<Parameter>: SingleChildSpecFields {
 // copied and called through, and the caller lends the child instead of handing over a +1 (a retain and a
 // release fewer for a node). The existential one is disfavored, or a concrete child would match both: an
 // `any LayoutElement` argument is then opened into the generic one too, which keeps an element child by
-// erasing it again — for a value that does not fit an existential's three inline words (an overlay spec,
-// a large user struct) a new box, where the existential initializer moved the caller's.
+// erasing it again — for a value that does not fit an existential's three inline words (a large user
+// struct) a new box, where the existential initializer moved the caller's.
 extension SpecStorage {
     /// The storage of a new single-child spec, with a child of its own type (read where it is: no existential
     /// made, copied and called through, SpecChild.write). In `arena`'s open region (from

@@ -42,7 +42,7 @@ import CLayoutMemory
 /// a C11 thread-local; plain memory, so reaching it retains nothing.
 @usableFromInline
 struct SpecArena {
-    /// The fields of the built-in specs (stack, inset, ratio, plain) and their custom styles
+    /// The fields of the built-in specs and their custom styles
     /// (SpecStorage+Style.swift), in one slab of slots of one size (`specSlotStride`): a region's close
     /// zeroes their generation words in one loop. With a slab per type, five loops each paid their setup
     /// (the mark read, a table lookup, the chunk bounds).
@@ -66,7 +66,9 @@ struct SpecArena {
 
     @usableFromInline init() {}
 
-    /// The size of a slot of `specs`: a generation word and the largest of the fields kept there.
+    /// The size of a slot of `specs`: a generation word and the largest of the fields kept there — a style
+    /// slot, larger than any spec's fields (SpecArenaTests checks every built-in spec's; `SpecSlab.addChunk`
+    /// checks the type that adds a chunk with a memory guard).
     @inlinable static var specSlotStride: Int {
         let largest = Swift.max(MemoryLayout<StackLayoutSpec.Fields>.size, MemoryLayout<InsetLayoutSpec.Fields>.size,
                                 MemoryLayout<RatioLayoutSpec.Fields>.size, MemoryLayout<LayoutSpec.Fields>.size,
