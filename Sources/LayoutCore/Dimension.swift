@@ -1,4 +1,4 @@
-// Texture's ASDimension (reference 2.1): a length in points, a fraction of the parent, or auto.
+// Texture's ASDimension: a length in points, a fraction of the parent, or auto.
 
 public enum Dimension: Hashable, Sendable, CustomStringConvertible {
     case auto

@@ -1,4 +1,4 @@
-// Texture's filteredNodeLayoutTree (reference 2.7): a node's layout reduced to its direct subnodes'
+// Texture's -[ASLayout filteredNodeLayoutTree]: a node's layout reduced to its direct subnodes'
 // layouts, each without sublayouts and positioned relative to the node. The order of the result
 // (depth-first pre-order of the spec tree) is the subnode order automatic subnode management uses.
 

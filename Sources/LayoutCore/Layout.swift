@@ -1,7 +1,7 @@
 import CPixelRounding
 import Synchronization
 
-// Texture's ASLayout (reference 2.5): an element, its size, its position in the parent and its sublayouts.
+// Texture's ASLayout: an element, its size, its position in the parent and its sublayouts.
 
 public enum LayoutElementType: Sendable, Hashable {
     case node

@@ -50,6 +50,13 @@ public protocol _LayoutEngineElement {
     /// spec built in a region keeps a node child as a class reference it calls directly (SpecChild.swift).
     /// Elements do not implement it: `LayoutNodeElement`'s default answers `self`.
     var layoutNodeElement: (any LayoutNodeElement)? { get }
+
+    /// True only for a type that stands for "no layout spec": a node whose layoutSpecThatFits returns a
+    /// value of it is measured as a leaf (Texture's calculateSizeThatFits: path). A property of the type,
+    /// not of the value, so that a node asks it of the existential it got through the witness table the
+    /// existential carries, without reading the value or asking the runtime for its dynamic type.
+    /// Elements do not implement it: NodeTree's marker answers true, the default false.
+    static var standsForNoLayoutSpec: Bool { get }
 }
 
 /// A class-instance element — a node — that a built-in spec keeps and calls as a class reference
@@ -85,6 +92,8 @@ extension _LayoutEngineElement where Self: LayoutElement {
     @inlinable public var layoutSpecSlot: LayoutSpecSlot { .none }
 
     @inlinable public var layoutNodeElement: (any LayoutNodeElement)? { nil }
+
+    @inlinable public static var standsForNoLayoutSpec: Bool { false }
 }
 
 extension _LayoutEngineElement where Self: LayoutElement & AnyObject {

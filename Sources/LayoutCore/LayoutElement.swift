@@ -1,4 +1,5 @@
-// Texture's ASLayoutElement protocol and its three-level measurement scheme (reference 2.6): nodes and
+// Texture's ASLayoutElement protocol and its three-level measurement scheme (layoutThatFits:parentSize:,
+// calculateLayoutThatFits:restrictedToSize:relativeToParentSize:, calculateLayoutThatFits:): nodes and
 // layout specs alike answer layoutThatFits(range, parentSize). Its requirements are Texture's; the
 // engine's own hooks are in `_LayoutEngineElement` (LayoutElement+EngineHooks.swift), which every
 // requirement of has a default, so an element written against Texture's API implements nothing more.

@@ -1,4 +1,4 @@
-// Texture's ASLayoutElementSize and its resolution into a size range (reference 2.3).
+// Texture's ASLayoutElementSize and its resolution into a size range (ASLayoutElementSizeResolve).
 
 public struct LayoutElementSize: Hashable, Sendable {
     // Stored packed: six values and one word of kinds (2 bits each, `Dimension.packedKind`), 50 bytes.

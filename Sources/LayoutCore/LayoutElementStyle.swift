@@ -1,4 +1,4 @@
-// Texture's ASLayoutElementStyle (reference 2.4) as a value. In Texture a style change does not
+// Texture's ASLayoutElementStyle as a value. In Texture a style change does not
 // invalidate a node's layout; callers call setNeedsLayout themselves — the same holds here.
 
 /// How a stack child overrides the stack's alignItems (no baseline values, as in Texture).
@@ -44,16 +44,6 @@ public struct LayoutElementStyle: Hashable, Sendable {
     /// The default style, made once: built-in specs in a spec region copy it into their slot (one copy,
     /// where building a default style in place of each spec's fields and moving it cost three).
     public static let defaultStyle = LayoutElementStyle()
-
-    /// The default style at an address that stays valid for the process (never freed), for
-    /// `withLayoutStylePointer` of a spec without a style of its own. `defaultStyle` itself has no
-    /// address to hand out: `withUnsafePointer(to:)` may point at a temporary copy of it.
-    /// Unsafe only in type: the memory is written once, by the initializer, and only read after.
-    @usableFromInline nonisolated(unsafe) static let defaultStylePointer: UnsafePointer<LayoutElementStyle> = {
-        let pointer = UnsafeMutablePointer<LayoutElementStyle>.allocate(capacity: 1)
-        pointer.initialize(to: LayoutElementStyle())
-        return UnsafePointer(pointer)
-    }()
 
     public var width: Dimension { get { size.width } set { size.width = newValue } }
     public var height: Dimension { get { size.height } set { size.height = newValue } }

@@ -26,7 +26,8 @@ public final class LeafNode: LayoutNodeElement, CustomStringConvertible {
 
     public var layoutElementType: LayoutElementType { .node }
 
-    /// Leaf path of reference 2.6: size = Clamp(range, calculateSizeThatFits(range.max)).
+    /// Texture's leaf path (ASDisplayNode without a layout spec):
+    /// size = Clamp(range, calculateSizeThatFits(range.max)).
     public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
         let fitted = sizeThatFits?(constrainedSize.max) ?? defaultSizeThatFits(constrainedSize.max)
         return Layout(node: self, size: constrainedSize.clamp(fitted))

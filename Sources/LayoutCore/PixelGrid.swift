@@ -1,7 +1,8 @@
 import Synchronization
 
-// Section 0 of the Texture reference: pixel rounding at a process-wide screen scale, validity rules,
-// and Foundation's MIN/MAX macros (whose NaN behaviour Texture's arithmetic depends on).
+// Texture's pixel arithmetic (ASCeilPixelValue, ASFloorPixelValue, ASRoundPixelValue): pixel rounding at a
+// process-wide screen scale, validity rules, and Foundation's MIN/MAX macros (whose NaN behaviour
+// Texture's arithmetic depends on).
 
 /// The process-wide screen scale S (Texture reads it once from a 1×1 graphics context; its reference
 /// images are @2x). Stored as the bit pattern of a Double in an atomic so any thread may read it.
@@ -97,8 +98,8 @@ extension PixelGrid {
 }
 
 /// Foundation's MAX(a, b): b when a < b, else a. So MAX(0, NaN) = 0 but MAX(NaN, x) = NaN (every
-/// comparison with NaN is false, so the first operand is kept). Reference §0's "MAX(NaN, x) = x"
-/// contradicts the macro it quotes (NSObjCRuntime.h: `a < b ? b : a`); the macro is what Texture runs.
+/// comparison with NaN is false, so the first operand is kept): the macro in NSObjCRuntime.h,
+/// `a < b ? b : a`, which is what Texture runs (Tests/LayoutCoreTests/PixelGridTests.swift).
 @inlinable public func foundationMax(_ a: Double, _ b: Double) -> Double {
     a < b ? b : a
 }

@@ -1,4 +1,4 @@
-// Texture's ASSizeRange (reference 2.2): the constraint a parent hands a child.
+// Texture's ASSizeRange: the constraint a parent hands a child.
 
 public struct SizeRange: Hashable, Sendable, CustomStringConvertible {
     public var min: Size
@@ -57,4 +57,13 @@ public struct SizeRange: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "{\(min), \(max)}" }
+}
+
+extension SizeRange {
+    /// The parent size Texture's relative, corner and absolute specs hand their children: the maximum on
+    /// an axis where it is a real size, undefined (NaN) elsewhere.
+    var maxAsParentSize: Size {
+        Size(width: PixelGrid.isValidForSize(max.width) ? max.width : .nan,
+             height: PixelGrid.isValidForSize(max.height) ? max.height : .nan)
+    }
 }

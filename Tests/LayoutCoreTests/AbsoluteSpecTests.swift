@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutCore
 
-// Reference §3.8 and ASAbsoluteLayoutSpecSnapshotTests: background(absolute([first 50×50 at (0,0),
+// Texture's ASAbsoluteLayoutSpecSnapshotTests: background(absolute([first 50×50 at (0,0),
 // second 100×100 at (200,200)]), background).
 
 @Suite("Absolute spec")

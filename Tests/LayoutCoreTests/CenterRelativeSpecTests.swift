@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutCore
 
-// Reference §3.6 and ASCenterLayoutSpecSnapshotTests / ASRelativeLayoutSpecSnapshotTests:
+// Texture's ASCenterLayoutSpecSnapshotTests / ASRelativeLayoutSpecSnapshotTests:
 // background(spec(foreground 70×100), background) in the range [0,0]–[300,300].
 
 @Suite("Center and relative specs")

@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutCore
 
-// Reference §3.9 and ASCornerLayoutSpecSnapshotTests: a 100×100 child with a 20×20 corner element in
+// Texture's ASCornerLayoutSpecSnapshotTests: a 100×100 child with a 20×20 corner element in
 // the range [10,10]–[350,350], for every location, with and without wrapsCorner.
 
 @Suite("Corner spec")

@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutCore
 
-// Reference §2.1 and ASDimensionTests (§8.5).
+// Texture's ASDimension and its ASDimensionTests.
 
 @Suite("Dimension")
 struct DimensionTests {

@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutCore
 
-// Reference §2.7 (filteredNodeLayoutTree) and ASLayoutFlatteningTests (§8.5). Layouts are 100×100 with
+// Texture's -[ASLayout filteredNodeLayoutTree] and its ASLayoutFlatteningTests. Layouts are 100×100 with
 // position 0 unless stated.
 
 @Suite("Layout flattening")

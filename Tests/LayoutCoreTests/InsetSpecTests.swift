@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutCore
 
-// Reference §3.3 and ASInsetLayoutSpecSnapshotTests: background(inset(foreground 10×10), background)
+// Texture's ASInsetLayoutSpecSnapshotTests: background(inset(foreground 10×10), background)
 // for all 16 combinations of finite/infinite insets, in a variable, a fixed and a zero range.
 
 @Suite("Inset spec")

@@ -1,14 +1,14 @@
 import Testing
 @testable import LayoutCore
 
-// Reference §2.5 (ASLayout): creation rounding, invalid sizes, frame, frameForElement, equality.
+// Texture's ASLayout: creation rounding, invalid sizes, frame, frameForElement, equality.
 
 @Suite("Layout")
 struct LayoutTests {
     @Test func sizesAreCeiledAtCreation() {
         #expect(Layout(specSize: Size(width: 10.2, height: 33.33)).size == Size(width: 10.5, height: 33.5))
         let node = CoreFixture.node("n")
-        // Three 36.67-wide children are 37 wide each (§3.2): ceil(73.34 − 2ε) = 74 → 37.
+        // Three 36.67-wide children are 37 wide each (StackLayout.swift): ceil(73.34 − 2ε) = 74 → 37.
         #expect(Layout(node: node, size: Size(width: 36.67, height: 10)).size == Size(width: 37, height: 10))
         #expect(Layout(node: node, size: Size(width: 36.5, height: 0)).size == Size(width: 36.5, height: 0))
     }

@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutCore
 
-// Reference §3.4 (overlay), §3.5 (background) and the ordering tests of §4.
+// Texture's ASOverlayLayoutSpec and ASBackgroundLayoutSpec, and the order of their sublayouts.
 
 @Suite("Overlay and background specs")
 struct OverlayBackgroundSpecTests {
@@ -71,7 +71,7 @@ struct OverlayBackgroundSpecTests {
     }
 
     @Test func overlayOfAnInsetUnderlayKeepsTheUnderlayFirst() {
-        // §4: overlay(inset(underlay), overlay) → underlay index < overlay index.
+        // Order: overlay(inset(underlay), overlay) → underlay index < overlay index.
         let underlay = CoreFixture.node("underlay", 50, 50), overlay = CoreFixture.node("overlay")
         let spec = OverlayLayoutSpec(child: InsetLayoutSpec(insets: EdgeInsets(all: 5), child: underlay),
                                      overlay: overlay)
@@ -82,7 +82,7 @@ struct OverlayBackgroundSpecTests {
     }
 
     @Test func backgroundWithAnInsetUnderlayAndAnOverlayChild() {
-        // §4: background(child: overlay, background: inset(underlay)) → underlay before overlay.
+        // Order: background(child: overlay, background: inset(underlay)) → underlay before overlay.
         let underlay = CoreFixture.node("underlay"), overlay = CoreFixture.node("overlay", 80, 40)
         let spec = BackgroundLayoutSpec(child: overlay,
                                         background: InsetLayoutSpec(insets: EdgeInsets(all: 4), child: underlay))

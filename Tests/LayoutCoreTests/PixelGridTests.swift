@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutCore
 
-// Reference §0: pixel rounding with FLT_EPSILON, validity rules, Foundation MIN/MAX.
+// Texture's pixel arithmetic: pixel rounding with FLT_EPSILON, validity rules, Foundation MIN/MAX.
 // PixelGrid.scale is never changed here (suites run in parallel); other scales go through `scale:`.
 
 @Suite("PixelGrid rounding")
@@ -127,7 +127,7 @@ struct PixelGridRulesTests {
     @Test func foundationMaxAndMinNaNSemantics() {
         // MAX(a, b) = a < b ? b : a and MIN(a, b) = a < b ? a : b (NSObjCRuntime.h).
         #expect(foundationMax(0, .nan) == 0)      // 0 < NaN is false → a = 0
-        // Reference §0 also lists "MAX(NaN, x) = x", which contradicts the macro it quotes: NaN < x is
+        // "MAX(NaN, x) = x" would contradict the macro (NSObjCRuntime.h): NaN < x is
         // false, so the macro yields a = NaN. Loom follows the macro (see the report of this suite).
         #expect(foundationMax(.nan, 5).isNaN)
         #expect(foundationMin(5, .nan).isNaN)     // 5 < NaN is false → b = NaN

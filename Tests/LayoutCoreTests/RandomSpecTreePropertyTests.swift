@@ -2,11 +2,11 @@ import Foundation
 import Testing
 @testable import LayoutCore
 
-// Property test over seeded random spec trees (reference §2.7, §3, §4): laying out never traps, the
-// flattened frames are finite, the root size lies in its (finite) range, and flattening keeps exactly
-// the leaf nodes in depth-first order (stack children in order, background before child, child before
-// overlay, corner after its base, absolute children in order). Every failure names its seed; replay one
-// with `RandomSpecTree(seed:allowStacks:)`.
+// Property test over seeded random spec trees (flattening, every built-in spec, sublayout order): laying out
+// never traps, the flattened frames are finite, the root size lies in its (finite) range, and flattening keeps
+// exactly the leaf nodes in depth-first order (stack children in order, background before child, child before
+// overlay, corner after its base, absolute children in order). Every failure names its seed; replay one with
+// `RandomSpecTree(seed:allowStacks:)`.
 
 /// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast and good enough for test data.
 struct CoreSplitMix64 {
@@ -39,9 +39,9 @@ struct RandomSpecTree {
     let root: any LayoutElement
     let expectedLeaves: [CoreExpectedLeaf]
     let range: SizeRange
-    /// Infinite insets under an unbounded maximum legitimately give ∞/NaN raw positions (§3.3), and so
-    /// does a fraction of an infinite parent (Resolve gives ∞, §2.1): a range minimum of ∞ makes a size
-    /// that is not valid (0×0) and a position of ∞. Raw positions are only required finite without both.
+    /// Infinite insets under an unbounded maximum legitimately give ∞/NaN raw positions (ASInsetLayoutSpec),
+    /// and so does a fraction of an infinite parent (ASDimensionResolve gives ∞): a range minimum of ∞ makes a
+    /// size that is not valid (0×0) and a position of ∞. Raw positions are only required finite without both.
     let hasInfiniteInset: Bool
     let hasFraction: Bool
     let hasStack: Bool
@@ -126,12 +126,12 @@ struct RandomSpecTree {
         {
             var specStyle = style(sizeChance: 0.15)
             extra(&specStyle)
-            // Texture quirk (§3.2 steps 2 and 5): under optimized flexing the single grow-and-shrink child
-            // gets a 0×0 placeholder and is re-measured only if it is flexed; a zero-size item cannot absorb
-            // shrink, so it can stay a placeholder. For a node the placeholder still names the node, but a
-            // spec's placeholder has no sublayouts and its nodes drop out of the flattened layout. Spec
-            // children of stacks therefore never both grow and shrink here (node children may), so that
-            // "every leaf is flattened" stays a property.
+            // Texture quirk (stack steps 2 and 5, StackLayout.swift): under optimized flexing the single
+            // grow-and-shrink child gets a 0×0 placeholder and is re-measured only if it is flexed; a zero-size
+            // item cannot absorb shrink, so it can stay a placeholder. For a node the placeholder still names
+            // the node, but a spec's placeholder has no sublayouts and its nodes drop out of the flattened
+            // layout. Spec children of stacks therefore never both grow and shrink here (node children may), so
+            // that "every leaf is flattened" stays a property.
             if inStack && specStyle.flexGrow > 0 && specStyle.flexShrink > 0 { specStyle.flexShrink = 0 }
             let kinds = depth <= 0 ? 1 : (allowStacks ? 14 : 13)
             switch rng.int(kinds) {

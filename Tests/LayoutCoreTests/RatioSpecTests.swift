@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutCore
 
-// Reference §3.7 and ASRatioLayoutSpecSnapshotTests (ratio = height / width, range [0,0]–[100,100]).
+// Texture's ASRatioLayoutSpecSnapshotTests (ratio = height / width, range [0,0]–[100,100]).
 
 @Suite("Ratio spec")
 struct RatioSpecTests {

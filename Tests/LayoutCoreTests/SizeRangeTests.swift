@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutCore
 
-// Reference §2.2 (ASSizeRange) and the intersection cases of ASDimensionTests (§8.5).
+// Texture's ASSizeRange and the intersection cases of its ASDimensionTests.
 
 @Suite("SizeRange")
 struct SizeRangeTests {
@@ -9,7 +9,7 @@ struct SizeRangeTests {
         SizeRange(min: Size(width: lo, height: lo), max: Size(width: hi, height: hi))
     }
 
-    /// The five intersection cases of §2.2, as (a, b, expected) per axis.
+    /// The five intersection cases of ASSizeRangeIntersect, as (a, b, expected) per axis.
     static let intersectionCases: [(a: (Double, Double), b: (Double, Double), expected: (Double, Double))] = [
         ((0, 10), (7, 15), (7, 10)),    // overlap: [MAX(0,7), MIN(10,15)]
         ((2, 8), (0, 10), (2, 8)),      // a inside b

@@ -282,4 +282,15 @@ import Testing
         let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(text.contains("a layout spec was used after the layout it was built for ended"), "stderr: \(text)")
     }
+
+    /// Every built-in spec's fields share the arena's spec slab: each fits its slot (the slab checks only
+    /// the type that adds a chunk).
+    @Test func everyBuiltInSpecsFieldsFitASpecSlot() {
+        let sizes = [MemoryLayout<StackLayoutSpec.Fields>.size, MemoryLayout<InsetLayoutSpec.Fields>.size,
+                     MemoryLayout<RatioLayoutSpec.Fields>.size, MemoryLayout<LayoutSpec.Fields>.size,
+                     MemoryLayout<RelativeLayoutSpec.Fields>.size, MemoryLayout<CenterLayoutSpec.Fields>.size,
+                     MemoryLayout<ManyChildFields<Void>>.size, MemoryLayout<CornerLayoutSpec.Fields>.size,
+                     MemoryLayout<AbsoluteLayoutSpec.Fields>.size, MemoryLayout<WrapperLayoutSpec.Fields>.size]
+        for size in sizes { #expect(8 + size <= SpecArena.specSlotStride) }
+    }
 }

@@ -110,15 +110,16 @@ import Testing
             let stack = StackLayoutSpec.vertical(children: a, LayoutSpec.spacer())
             let generic = InsetLayoutSpec(insets: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4), child: stack)
             // The existential initializers' path (an `any LayoutElement` argument is opened into the generic
-            // one, so it is reached here through its internal initializer).
-            let existential = InsetLayoutSpec(insets: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4),
-                                              child: stack as any LayoutElement, hasStyle: false, style: { _ in })
+            // one, so it is reached here through the storage initializer it calls).
+            let existential = InsetLayoutSpec(storage: SpecStorage(
+                parameter: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4), child: stack as any LayoutElement,
+                hasStyle: false, style: { _ in }))
             #expect((generic.child as? StackLayoutSpec)?.children.count == 2)
             #expect(Self.frames(generic, range) == Self.frames(existential, range))
             let ratio = RatioLayoutSpec(ratio: 0.5, child: a)
             #expect((ratio.child as? LeafNode) === a)
-            let existentialRatio = RatioLayoutSpec(ratio: 0.5, child: a as any LayoutElement, hasStyle: false,
-                                                   style: { _ in })
+            let existentialRatio = RatioLayoutSpec(storage: SpecStorage(
+                parameter: 0.5, child: a as any LayoutElement, hasStyle: false, style: { _ in }))
             #expect((existentialRatio.child as? LeafNode) === a)
             #expect(Self.frames(ratio, range) == Self.frames(existentialRatio, range))
             // The child of the generic inset is the stack's slot in a region, not a copy of it.

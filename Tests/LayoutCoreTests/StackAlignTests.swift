@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutCore
 
-// alignItems / alignSelf and cross-axis stretching (reference 3.2 steps 3, 6, 7 and "Positioning").
+// alignItems / alignSelf and cross-axis stretching (stack steps 3, 6, 7 and ASStackPositionedLayout).
 
 struct AlignCase: Sendable, CustomTestStringConvertible {
     let alignItems: StackLayoutAlignItems

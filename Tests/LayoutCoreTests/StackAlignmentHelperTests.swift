@@ -1,8 +1,8 @@
 import Testing
 @testable import LayoutCore
 
-// horizontalAlignment / verticalAlignment (reference 3.2): for a horizontal stack horizontal → justify
-// and vertical → alignItems; for a vertical stack the roles swap; none leaves the value; changing the
+// horizontalAlignment / verticalAlignment (Texture's ASStackLayoutSpec): for a horizontal stack horizontal →
+// justify and vertical → alignItems; for a vertical stack the roles swap; none leaves the value; changing the
 // direction re-applies both; setting alignItems/justifyContent directly while one is set asserts.
 
 @Suite struct StackAlignmentHelperTests {

@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutCore
 
-// Baseline alignment (reference 3.2 step 6, "Positioning", and the vertical stack's ascender/descender
+// Baseline alignment (stack step 6 and ASStackPositionedLayout, and the vertical stack's ascender/descender
 // side effect). Item baseline: baselineFirst → ascender; baselineLast → cross size + descender.
 
 @Suite struct StackBaselineTests {

@@ -1,9 +1,10 @@
 import Testing
 @testable import LayoutCore
 
-// Flexible lengths (reference 3.2 steps 2, 3 and 5; 3.10): flexGrow, flexShrink, flexBasis, the
-// "optimized flexing" path, and pixel rounding of the results. A fixed-size leaf can be flexed: its
-// re-measure range [m, m] is disjoint from its style size and the parent's range wins (reference 2.6).
+// Flexible lengths (stack steps 2, 3 and 5, and Texture's differences from CSS: StackLayout.swift): flexGrow,
+// flexShrink, flexBasis, the "optimized flexing" path, and pixel rounding of the results. A fixed-size leaf can
+// be flexed: its re-measure range [m, m] is disjoint from its style size and the parent's range wins
+// (ASLayoutElement's resolution).
 
 @Suite struct StackFlexTests {
     private func grow(_ factor: Double) -> (inout LayoutElementStyle) -> Void { { $0.flexGrow = factor } }
@@ -211,7 +212,7 @@ import Testing
     @Test func fractionalFlexBasisAgainstAnOpenStackAxisIsUndefined() {
         // Width [0, 300] is not exact → parent width NaN → 50% resolves to NaN, range [NaN, NaN].
         // Intersect([NaN, NaN], style [50, 50]) keeps NaN (every comparison fails, "first range wins"),
-        // the leaf's size Clamp gives width NaN → not valid for size → the layout is 0×0 (reference 2.5),
+        // the leaf's size Clamp gives width NaN → not valid for size → the layout is 0×0 (ASLayout's creation),
         // counted in LayoutDiagnostics. B follows at x 0.
         let before = LayoutDiagnostics.invalidLayoutSizeCount
         let stack = StackLayoutSpec(alignItems: .start, children: [

@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutCore
 
-// justifyContent, spacing and spacingBefore/After (reference 3.2 "Positioning"). Three children of stack
+// justifyContent, spacing and spacingBefore/After (Texture's ASStackPositionedLayout). Three children of stack
 // lengths 50, 80, 50 and cross length 40, alignItems start, in a stack of exact cross length 100.
 
 struct JustifyCase: Sendable, CustomTestStringConvertible {

@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutCore
 
-// The layouts of Texture's ASLayoutEngineTests (reference 8.5): window 10×1, node A's spec is a horizontal
+// The layouts of Texture's ASLayoutEngineTests: window 10×1, node A's spec is a horizontal
 // stack with justify spaceBetween and alignItems start; only B has flexShrink 1. The children's sizes
 // follow from the expected frames (all 1 tall): fixture 1 B 1, C 2, D 1; fixture 2 B 1, C 4, E 1;
 // fixture 3 B 8 (shrunk to 7), C 2, D 1; fixture 4 B 1, D 2, E 1.

@@ -1,8 +1,8 @@
 import Testing
 @testable import LayoutCore
 
-// The parent size a stack hands its children (reference 3.2 step 1), a stack's own style size (3.0),
-// and stacks inside stacks (positions summed raw and ceiled once when the host flattens, 2.7).
+// The parent size a stack hands its children (stack step 1, StackLayout.swift), a stack's own style size
+// (ASLayoutSpec), and stacks inside stacks (positions summed raw and ceiled once when the host flattens, 2.7).
 
 @Suite struct StackNestingTests {
     private func halfSizedLeaf() -> LeafNode {
@@ -31,7 +31,7 @@ import Testing
         #expect(result["B"] == rect(150, 0, 20, 20))
 
         // Both axes open: parent (NaN, NaN) → A auto in both; its stack-axis maximum is ∞, so the default
-        // leaf size is 0×0 (reference 2.6) → A collapses and B sits at x 0.
+        // leaf size is 0×0 (Texture's leaf path) → A collapses and B sits at x 0.
         let open = hosted(stack, in: sizeRange(maxWidth: 300, maxHeight: 200))
         #expect(open["A"] == rect(0, 0, 0, 0))
         #expect(open["B"] == rect(0, 0, 20, 20))

@@ -95,7 +95,11 @@ import Testing
         #expect(RatioLayoutSpec(ratio: 1, child: leaf).usesDefaultLayoutStyle)
         #expect(StackLayoutSpec.vertical(children: [leaf]).usesDefaultLayoutStyle)
         #expect(!LayoutSpec.spacer().usesDefaultLayoutStyle)
-        #expect(!OverlayLayoutSpec(child: leaf, overlay: leaf).usesDefaultLayoutStyle)
+        // Every built-in spec keeps its style in its storage (Memory/StoredLayoutSpec.swift), the overlay too.
+        var overlay = OverlayLayoutSpec(child: leaf, overlay: leaf)
+        #expect(overlay.usesDefaultLayoutStyle)
+        overlay.style.flexShrink = 1
+        #expect(!overlay.usesDefaultLayoutStyle)
     }
 
     /// The same stack with its spec children's styles set to the default's values (so read) and left

@@ -13,7 +13,7 @@ protocol NamedTestNode: AnyObject {
 extension LeafNode: NamedTestNode {}
 
 /// What a node hosting a spec sees after measurement: its own size and the flattened, pixel-ceiled frames
-/// of its direct subnodes (reference 2.6 steps 4–6 and 2.7).
+/// of its direct subnodes (Texture's node measurement and -[ASLayout filteredNodeLayoutTree]).
 struct HostedLayout: CustomStringConvertible {
     let size: Size
     let frames: [String: Rect]
@@ -96,7 +96,7 @@ func axisLeaf(_ name: String, _ direction: StackLayoutDirection, stack: Double, 
 }
 
 /// A leaf without a style size whose content wants `width`×`height` (like a text node's intrinsic size);
-/// its layout is Clamp(range, that size) (reference 2.6 leaf path).
+/// its layout is Clamp(range, that size) (Texture's leaf path).
 func intrinsic(_ name: String, _ width: Double, _ height: Double,
                _ configure: (inout LayoutElementStyle) -> Void = { _ in }) -> LeafNode {
     var style = LayoutElementStyle()

@@ -1,8 +1,9 @@
 import Testing
 @testable import LayoutCore
 
-// flexWrap and alignContent (reference 3.2 steps 4–8 and "Positioning"; 3.10: wrapping counts
-// spacingBefore/After in the break decision and resets the inter-item spacing on each new line).
+// flexWrap and alignContent (stack steps 4–8 and ASStackPositionedLayout; Texture's difference from CSS:
+// wrapping counts spacingBefore/After in the break decision and resets the inter-item spacing on each new
+// line).
 
 struct AlignContentCase: Sendable, CustomTestStringConvertible {
     let alignContent: StackLayoutAlignContent

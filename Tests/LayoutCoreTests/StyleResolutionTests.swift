@@ -1,7 +1,8 @@
 import Testing
 @testable import LayoutCore
 
-// Reference §2.3 (ResolveAutoSize), §2.4 (style) and ASLayoutElementStyleTests (§8.5).
+// Texture's ASLayoutElementSize resolution (ResolveAutoSize), ASLayoutElementStyle and its
+// ASLayoutElementStyleTests.
 
 @Suite("Style size resolution")
 struct StyleSizeResolutionTests {
@@ -76,7 +77,7 @@ struct StyleSizeResolutionTests {
     }
 
     @Test func styleSizeIntersectsWithTheParentRangeAndTheRangeWins() {
-        // §2.6: a node with style 10×10 measured with the exact range 280×280 gets 280×280.
+        // Texture's measurement: a node with style 10×10 measured with the exact range 280×280 gets 280×280.
         let node = CoreFixture.node("n", 10, 10)
         #expect(node.layoutThatFits(SizeRange(exactly: Size(width: 280, height: 280))).size
             == Size(width: 280, height: 280))

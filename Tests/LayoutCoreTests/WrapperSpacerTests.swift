@@ -1,7 +1,7 @@
 import Testing
 @testable import LayoutCore
 
-// Reference §3.1: the plain ASLayoutSpec (spacer) and ASWrapperLayoutSpec.
+// Texture's plain ASLayoutSpec (spacer) and ASWrapperLayoutSpec.
 
 @Suite("Wrapper and spacer specs")
 struct WrapperSpacerTests {

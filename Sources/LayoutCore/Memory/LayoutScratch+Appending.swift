@@ -29,13 +29,7 @@ extension LayoutScratch {
     /// (no walk over a run of one link). Inlined into its callers (an inset's layout).
     @inline(__always)
     mutating func appendSpec(size: Size, child: LayoutRecordIndex) -> LayoutRecordIndex {
-        let size = Layout.sanitizedSizeWithoutCall(size)
-        let first = linkStart
-        appendLink(child)
-        var record = LayoutRecord(type: .layoutSpec, size: size, position: .null,
-                                  firstLink: Int32(truncatingIfNeeded: first), linkCount: 1, object: -1)
-        record.nodeCount = self.record(child).pointee.nodeCount
-        return appendRecord(counted: record)
+        appendSpec(sanitizedSize: Layout.sanitizedSizeWithoutCall(size), child: child)
     }
 
     /// A spec record with one sublayout and that sublayout's size (a ratio spec's), read from its record.
@@ -45,7 +39,12 @@ extension LayoutScratch {
     /// (a ratio's layout).
     @inline(__always)
     mutating func appendSpec(sizeOf child: LayoutRecordIndex) -> LayoutRecordIndex {
-        let size = Layout.resanitizedSize(record(child).pointee.size)
+        appendSpec(sanitizedSize: Layout.resanitizedSize(record(child).pointee.size), child: child)
+    }
+
+    /// The spec record of both: one sublayout, its node count the child's (no walk over a run of one link).
+    @inline(__always)
+    mutating func appendSpec(sanitizedSize size: Size, child: LayoutRecordIndex) -> LayoutRecordIndex {
         let first = linkStart
         appendLink(child)
         var record = LayoutRecord(type: .layoutSpec, size: size, position: .null,
@@ -78,6 +77,14 @@ extension LayoutScratch {
 
     mutating func appendSpec(size: Size, linksFrom first: Int) -> LayoutRecordIndex {
         appendSpecRecord(size: size, firstLink: first, linkCount: header.pointee.linkCount - first)
+    }
+
+    /// A spec record whose sublayouts are `links`, in this order: for a spec that measures all its
+    /// children before it links them (a run of links must be contiguous).
+    mutating func appendSpec(size: Size, links: [LayoutRecordIndex]) -> LayoutRecordIndex {
+        let first = linkStart
+        for link in links { appendLink(link) }
+        return appendSpec(size: size, linksFrom: first)
     }
 
     /// Appends room for `count` links (a spec's whole run at once) and returns where to write them: for a

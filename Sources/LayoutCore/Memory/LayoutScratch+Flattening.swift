@@ -1,8 +1,8 @@
 import CPixelRounding
 
-// Texture's node path after the spec has been laid out (reference 2.7), read straight from the scratch's
-// records: the direct node layouts in depth-first pre-order of the spec tree, each at its absolute
-// pixel-ceiled position, in one array allocated at its final size. Same results as
+// Texture's node path after the spec has been laid out (-[ASLayout filteredNodeLayoutTree]), read straight
+// from the scratch's records: the direct node layouts in depth-first pre-order of the spec tree, each at its
+// absolute pixel-ceiled position, in one array allocated at its final size. Same results as
 // `Layout.nodeLayout(for:specLayout:)` on the equivalent `Layout` tree (Layout+Flattening.swift), without
 // building that tree.
 //

@@ -63,27 +63,14 @@ package struct LayoutScratchPool {
         return makeCurrent()
     }
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let rc = pthread_key_create(&key) { raw in
-            guard let raw else { return }
-            loom_set_current_layout_scratch_pool(nil)
-            let pool = raw.assumingMemoryBound(to: LayoutScratchPool.self)
-            pool.pointee.releaseCells()
-            pool.deinitialize(count: 1)
-            pool.deallocate()
-        }
-        precondition(rc == 0, "pthread_key_create failed with \(rc)")
-        return key
-    }()
+    private static let key = ThreadOwnedValue.key { raw in
+        ThreadOwnedValue.destroy(raw, as: LayoutScratchPool.self,
+                                 publish: { loom_set_current_layout_scratch_pool($0) }) { $0.pointee.releaseCells() }
+    }
 
     @usableFromInline @inline(never)
     static func makeCurrent() -> UnsafeMutablePointer<LayoutScratchPool> {
-        let pool = UnsafeMutablePointer<LayoutScratchPool>.allocate(capacity: 1)
-        pool.initialize(to: LayoutScratchPool())
-        pthread_setspecific(key, pool)
-        loom_set_current_layout_scratch_pool(pool)
-        return pool
+        ThreadOwnedValue.make(LayoutScratchPool(), key: key, publish: { loom_set_current_layout_scratch_pool($0) })
     }
 
     /// A scratch for one more level (the table grows; the cells of the levels lent out stay put).

@@ -1,6 +1,7 @@
-// The storage of a spec with one child and one parameter (an inset's insets, a ratio's ratio): one fields
-// type and one way to build, keep, hand out and replace the child, so that both specs read like Texture's
-// rules and nothing else (InsetLayoutSpec.swift, RatioLayoutSpec.swift).
+// The storage of a spec with one child and one parameter (an inset's insets, a ratio's ratio, a relative
+// or center spec's placement): one fields type and one way to build, keep, hand out and replace the child,
+// so that these specs read like Texture's rules and nothing else (InsetLayoutSpec.swift,
+// RatioLayoutSpec.swift, RelativeLayoutSpec.swift).
 //
 // Invariants:
 // - The child is a `SpecChild` in the fields (SpecChild.swift): in a region, a spec of the region by its
@@ -10,13 +11,18 @@
 // - The fields are a trivial type (no references: the owner is `Unmanaged`), so a region's close and a
 //   copy on write copy or drop them as bytes.
 
-/// Fields of a spec with one child.
+/// Fields of a spec with one parameter (its rule's values: an inset's insets, a corner's location and
+/// offset).
 @usableFromInline
-protocol SingleChildSpecFields: SpecFields {
+protocol ParameterizedSpecFields: SpecFields {
     associatedtype Parameter
     var parameter: Parameter { get set }
+}
+
+/// Fields of a spec with one child.
+@usableFromInline
+protocol SingleChildSpecFields: ParameterizedSpecFields, ChildOwningSpecFields {
     var child: SpecChild { get set }
-    var elementsOwner: Unmanaged<SpecElements>? { get set }
 }
 
 extension SingleChildSpecFields {
@@ -27,17 +33,10 @@ extension SingleChildSpecFields {
         return (box.children.pointee, .passRetained(box))
     }
 
-    /// A new child: of the open region's arena (`arena`), else in a new box. The fields are a slot's
-    /// (never owning) or a box's now unique to this spec, whose old owner goes.
+    /// A new child: a run of one (`replacingChildren`).
     @inlinable
     mutating func setChild(_ element: any LayoutElement, arena: UnsafeMutablePointer<SpecArena>?) {
-        elementsOwner?.release()
-        if let arena {
-            child = SpecChild.make(consuming: element, in: arena)
-            elementsOwner = nil
-        } else {
-            (child, elementsOwner) = Self.boxedChild(element)
-        }
+        child = replacingChildren(with: [element], arena: arena)[0]
     }
 }
 
@@ -67,6 +66,13 @@ struct SingleChildFields<Parameter>: SingleChildSpecFields {
     }
 }
 
+// Each single-child spec's initializer comes twice: for a child of its own type (generic) and for an
+// `any LayoutElement`. The generic one reads the child where it is (SpecChild.write): no existential made,
+// copied and called through, and the caller lends the child instead of handing over a +1 (a retain and a
+// release fewer for a node). The existential one is disfavored, or a concrete child would match both: an
+// `any LayoutElement` argument is then opened into the generic one too, which keeps an element child by
+// erasing it again — for a value that does not fit an existential's three inline words (a large user
+// struct) a new box, where the existential initializer moved the caller's.
 extension SpecStorage {
     /// The storage of a new single-child spec, with a child of its own type (read where it is: no existential
     /// made, copied and called through, SpecChild.write). In `arena`'s open region (from
@@ -111,7 +117,7 @@ extension SpecStorage {
 
 }
 
-extension SpecStorage where Fields: SingleChildSpecFields {
+extension SpecStorage where Fields: ParameterizedSpecFields {
     /// The parameter; changed in place in this spec's own fields (copy on write).
     @inlinable
     var parameter: Fields.Parameter {

@@ -87,8 +87,8 @@ extension UnsafeMutablePointer where Pointee == SpecArena {
     }
 }
 
-/// Spec regions: the built-in specs (stack, inset, ratio, plain/spacer) built inside `with` keep their
-/// fields in the calling thread's arena, without allocating, and are destroyed when it returns.
+/// Spec regions: the built-in specs built inside `with` keep their fields in the calling thread's arena,
+/// without allocating, and are destroyed when it returns.
 public enum LayoutSpecRegion {
     /// Runs `body` inside a spec region of the calling thread. Nothing `body` returns may hold a spec built
     /// inside it (a `Layout` holds none). Regions nest.

@@ -42,7 +42,7 @@ import CLayoutMemory
 /// a C11 thread-local; plain memory, so reaching it retains nothing.
 @usableFromInline
 struct SpecArena {
-    /// The fields of the built-in specs (stack, inset, ratio, plain) and their custom styles
+    /// The fields of the built-in specs and their custom styles
     /// (SpecStorage+Style.swift), in one slab of slots of one size (`specSlotStride`): a region's close
     /// zeroes their generation words in one loop. With a slab per type, five loops each paid their setup
     /// (the mark read, a table lookup, the chunk bounds).
@@ -66,7 +66,9 @@ struct SpecArena {
 
     @usableFromInline init() {}
 
-    /// The size of a slot of `specs`: a generation word and the largest of the fields kept there.
+    /// The size of a slot of `specs`: a generation word and the largest of the fields kept there — a style
+    /// slot, larger than any spec's fields (SpecArenaTests checks every built-in spec's; `SpecSlab.addChunk`
+    /// checks the type that adds a chunk with a memory guard).
     @inlinable static var specSlotStride: Int {
         let largest = Swift.max(MemoryLayout<StackLayoutSpec.Fields>.size, MemoryLayout<InsetLayoutSpec.Fields>.size,
                                 MemoryLayout<RatioLayoutSpec.Fields>.size, MemoryLayout<LayoutSpec.Fields>.size,
@@ -103,32 +105,20 @@ struct SpecArena {
         return makeCurrent()
     }
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let rc = pthread_key_create(&key) { raw in
-            guard let raw else { return }
-            loom_set_current_spec_arena(nil)
+    private static let key = ThreadOwnedValue.key { raw in
+        ThreadOwnedValue.destroy(raw, as: SpecArena.self, publish: { loom_set_current_spec_arena($0) }) { arena in
             loom_set_current_spec_build_arena(nil)
-            let arena = raw.assumingMemoryBound(to: SpecArena.self)
             SpecSlab<SpecStyleSlot>.release(arena.pointer(to: \.specs)!, arena: arena)
             SpecElementSlot.truncate(arena.pointer(to: \.elements)!, to: 0)
             SpecSlab<SpecElementSlot>.release(arena.pointer(to: \.elements)!, arena: arena)
             arena.pointee.childRuns.release()
             arena.pointee.marks?.deallocate()
-            arena.deinitialize(count: 1)
-            arena.deallocate()
         }
-        precondition(rc == 0, "pthread_key_create failed with \(rc)")
-        return key
-    }()
+    }
 
     @usableFromInline @inline(never)
     static func makeCurrent() -> UnsafeMutablePointer<SpecArena> {
-        let arena = UnsafeMutablePointer<SpecArena>.allocate(capacity: 1)
-        arena.initialize(to: SpecArena())
-        pthread_setspecific(key, arena)
-        loom_set_current_spec_arena(arena)
-        return arena
+        ThreadOwnedValue.make(SpecArena(), key: key, publish: { loom_set_current_spec_arena($0) })
     }
 
     /// Where each slab stood when a region opened.

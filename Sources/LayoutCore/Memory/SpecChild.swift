@@ -5,8 +5,8 @@
 // whole tree at once) is referred to by its arena slot, so the parent lays it out by a direct call of its
 // kind's layout function on its fields: no existential copied into a children array at construction, none
 // destroyed when the region closes, no witness call per child per step, and the child's style read
-// straight from its fields. Anything else — a node, a user's element, an overlay or other spec without
-// arena storage, a spec boxed outside a region — is an *element child*: the existential itself, kept once
+// straight from its fields. Anything else — a node, a user's element, a built-in spec without a kind
+// of its own here (an overlay, a corner…), a spec boxed outside a region — is an *element child*: the existential itself, kept once
 // (in the arena's element slab inside a region, in the parent's `SpecElements` box outside) and called
 // through its witnesses exactly as before.
 //

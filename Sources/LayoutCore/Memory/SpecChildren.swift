@@ -95,27 +95,41 @@ extension UnsafeMutablePointer where Pointee == SpecArena {
     }
 }
 
-/// Fields of a spec with a run of children (a stack's).
+/// Fields of a spec whose children, outside a region, a box of elements keeps (`elementsOwner`).
 @usableFromInline
-protocol ManyChildSpecFields: SpecFields {
-    var children: SpecChildren { get set }
+protocol ChildOwningSpecFields: SpecFields {
     var elementsOwner: Unmanaged<SpecElements>? { get set }
 }
 
+extension ChildOwningSpecFields {
+    /// A new run of children for these fields, replacing what they had: of the open region's arena
+    /// (`arena`), else a new box of elements that the fields keep. The fields are a slot's (never owning)
+    /// or a box's now unique to this spec, whose old owner goes.
+    @inlinable
+    mutating func replacingChildren(with elements: borrowing [any LayoutElement],
+                                    arena: UnsafeMutablePointer<SpecArena>?) -> SpecChildren {
+        elementsOwner?.release()
+        guard let arena else {
+            let box = SpecElements.make(elements)
+            elementsOwner = .passRetained(box)
+            return SpecChildren(base: box.children, count: elements.count)
+        }
+        elementsOwner = nil
+        return arena.childRun(of: elements)
+    }
+}
+
+/// Fields of a spec with a run of children (a stack's).
+@usableFromInline
+protocol ManyChildSpecFields: ChildOwningSpecFields {
+    var children: SpecChildren { get set }
+}
+
 extension ManyChildSpecFields {
-    /// New children: a run of the open region's arena (`arena`), else a new box of elements. The fields
-    /// are a slot's (never owning) or a box's now unique to this spec, whose old owner goes.
+    /// New children (`replacingChildren`).
     @inlinable
     mutating func setChildren(_ children: borrowing [any LayoutElement], arena: UnsafeMutablePointer<SpecArena>?) {
-        elementsOwner?.release()
-        if let arena {
-            self.children = arena.childRun(of: children)
-            elementsOwner = nil
-        } else {
-            let box = SpecElements.make(children)
-            self.children = SpecChildren(base: box.children, count: children.count)
-            elementsOwner = .passRetained(box)
-        }
+        self.children = replacingChildren(with: children, arena: arena)
     }
 }
 

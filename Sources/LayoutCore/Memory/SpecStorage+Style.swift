@@ -7,7 +7,21 @@
 //
 // Invariants: `customStyle` is nil (the shared default style, never written) or the address of a style in
 // the spec's own arena slot (same region as its fields) or its box's tail element (same lifetime as the
-// box); a mutation always goes to the spec's own copy (copy on write of the fields first).
+// box); a mutation always goes to the spec's own copy (copy on write of the fields first). The shared
+// default style's pointer (`LayoutElementStyle.defaultStylePointer`) is written once, when it is made,
+// and only read after.
+
+extension LayoutElementStyle {
+    /// The default style at an address that stays valid for the process (never freed), for
+    /// `withLayoutStylePointer` of a spec without a style of its own. `defaultStyle` itself has no
+    /// address to hand out: a pointer to it may point at a temporary copy of it.
+    /// Unsafe only in type: the memory is written once, by the initializer, and only read after.
+    @usableFromInline nonisolated(unsafe) static let defaultStylePointer: UnsafePointer<LayoutElementStyle> = {
+        let pointer = UnsafeMutablePointer<LayoutElementStyle>.allocate(capacity: 1)
+        pointer.initialize(to: LayoutElementStyle())
+        return UnsafePointer(pointer)
+    }()
+}
 
 /// An arena slot holding one custom style.
 @usableFromInline
@@ -60,6 +74,9 @@ struct SpecStyleSlot: SpecFields {
 }
 
 extension SpecStorage {
+    /// Whether the spec still has the shared default style.
+    @inlinable var hasDefaultStyle: Bool { fields.pointee.customStyle == nil }
+
     /// The spec's style (a copy).
     @inlinable
     var style: LayoutElementStyle {

@@ -1,21 +1,17 @@
-// Texture's ASInsetLayoutSpec (reference 3.3). It overrides the three-argument method, so its own style
-// size is ignored. An infinite inset pins the child to the opposite edge of the *maximum* size; two
-// infinite insets on one axis centre it there.
+// Texture's ASInsetLayoutSpec. It overrides calculateLayoutThatFits:restrictedToSize:relativeToParentSize:,
+// so its own style size is ignored (ChildSizedLayoutSpec, Memory/StoredLayoutSpec.swift). An infinite
+// inset pins the child to the opposite edge of the *maximum* size; two infinite insets on one axis centre
+// it there (Tests/LayoutCoreTests/InsetSpecTests.swift).
 
-public struct InsetLayoutSpec: LayoutElement {
+public struct InsetLayoutSpec: ChildSizedLayoutSpec, SingleChildLayoutSpec {
     /// The spec's fields: its insets and its child, in its thread's spec arena or a heap box
     /// (Memory/SingleChildSpecStorage.swift).
     @usableFromInline typealias Fields = SingleChildFields<EdgeInsets>
 
     @usableFromInline var storage: SpecStorage<Fields>
 
-    // Each initializer twice: for a child of its own type (generic) and for an `any LayoutElement`.
-    // The generic one reads the child where it is (SpecChild.write): no existential made, copied and
-    // called through, and the caller lends the child instead of handing over a +1 (a retain and a release
-    // fewer for a node). The existential one is disfavored, or a concrete child would match both: an
-    // `any LayoutElement` argument is then opened into the generic one too, which keeps an element child
-    // by erasing it again — for a value that does not fit an existential's three inline words (an overlay
-    // spec, a large user struct) a new box, where the existential initializer moved the caller's.
+    // Each initializer twice, for a child of its own type and for an `any LayoutElement`, and with or
+    // without a style of its own: SingleChildSpecStorage.swift says why.
 
     /// Always inlined into the code that builds the spec tree, as are the generic ratio initializers, the
     /// listed-children stacks and the spacer: as calls, each spec paid a frame (saved registers, its
@@ -25,53 +21,29 @@ public struct InsetLayoutSpec: LayoutElement {
     /// child is copied into its slot either way.
     @inlinable @inline(__always)
     public init<Child: LayoutElement>(insets: EdgeInsets, child: borrowing Child) {
-        self.init(insets: insets, generic: child, hasStyle: false, style: { _ in })
+        storage = SpecStorage(parameter: insets, generic: child, hasStyle: false, style: { _ in })
     }
 
     /// A spec with a style of its own that `style` sets as it is built (no copy on write of the fields,
     /// as `spec.style.x = …` afterwards takes in a region: StackLayoutSpec+ListedChildrenStyle.swift).
     @inlinable @inline(__always)
     public init<Child: LayoutElement>(insets: EdgeInsets, child: borrowing Child, style: (inout LayoutElementStyle) -> Void) {
-        self.init(insets: insets, generic: child, hasStyle: true, style: style)
+        storage = SpecStorage(parameter: insets, generic: child, hasStyle: true, style: style)
     }
 
     @inlinable @_disfavoredOverload
     public init(insets: EdgeInsets, child: consuming any LayoutElement) {
-        self.init(insets: insets, child: child, hasStyle: false, style: { _ in })
+        storage = SpecStorage(parameter: insets, child: child, hasStyle: false, style: { _ in })
     }
 
     @inlinable @_disfavoredOverload
     public init(insets: EdgeInsets, child: consuming any LayoutElement, style: (inout LayoutElementStyle) -> Void) {
-        self.init(insets: insets, child: child, hasStyle: true, style: style)
-    }
-
-    /// The generic initializers: with `hasStyle` (a constant), the style `style` sets.
-    @inlinable @inline(__always)
-    init<Child: LayoutElement>(insets: EdgeInsets, generic child: borrowing Child, hasStyle: Bool,
-                               style: (inout LayoutElementStyle) -> Void) {
-        storage = SpecStorage(parameter: insets, generic: child, hasStyle: hasStyle, style: style)
-    }
-
-    /// The existential initializers: with `hasStyle` (a constant), the style `style` sets.
-    @inlinable @inline(__always)
-    init(insets: EdgeInsets, child: consuming any LayoutElement, hasStyle: Bool,
-         style: (inout LayoutElementStyle) -> Void) {
-        storage = SpecStorage(parameter: insets, child: child, hasStyle: hasStyle, style: style)
-    }
-
-    public var style: LayoutElementStyle {
-        get { storage.style }
-        _modify { yield &storage.uniqueStyle().pointee }
+        storage = SpecStorage(parameter: insets, child: child, hasStyle: true, style: style)
     }
 
     public var insets: EdgeInsets {
-        get { storage.parameter }
-        _modify { yield &storage.parameter }
-    }
-
-    public var child: any LayoutElement {
-        get { storage.child }
-        set { storage.child = newValue }
+        get { parameter }
+        _modify { yield &parameter }
     }
 
     @inlinable
@@ -80,33 +52,6 @@ public struct InsetLayoutSpec: LayoutElement {
     }
 
     @inlinable public var layoutSpecSlot: LayoutSpecSlot { storage.specSlot(.inset) }
-
-    public var layoutElementType: LayoutElementType { .layoutSpec }
-
-    /// The stored style, read in place (the protocol's default would copy it through `style`).
-    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { storage.withStyle(body) }
-
-    /// The protocol's default (restrict to the style size), reading the stored style in place instead of
-    /// copying the whole style through the protocol's `style` getter.
-    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
-        calculateLayoutThatFits(constrainedSize, restrictedTo: storage.styleSize, relativeToParentSize: parentSize)
-    }
-
-    public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
-        calculateLayoutThatFits(constrainedSize, restrictedTo: storage.styleSize, relativeToParentSize: constrainedSize.max)
-    }
-
-    public func calculateLayoutThatFits(_ range: SizeRange, restrictedTo size: LayoutElementSize,
-                                        relativeToParentSize parentSize: Size) -> Layout {
-        LayoutScratch.buildLayout { layoutThatFits(range, parentSize: parentSize, into: &$0) }
-    }
-
-    /// The inset layout as records; the own style size is ignored (Texture's override of the
-    /// three-argument method).
-    public func layoutThatFits(_ range: SizeRange, parentSize: Size,
-                               into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        InsetLayoutSpec.layout(storage.fields, range, parentSize: parentSize, into: &scratch)
-    }
 
     /// `layoutThatFits(_:parentSize:into:)` on the fields (a parent's SpecChild calls it directly).
     /// Finite insets (the usual case) take the short path: with no NaN or infinite inset, the

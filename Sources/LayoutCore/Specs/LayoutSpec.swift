@@ -1,7 +1,7 @@
-// Texture's plain ASLayoutSpec (reference 3.1): size = range.min, no sublayouts. Used as a spacer: in a
+// Texture's plain ASLayoutSpec: size = range.min, no sublayouts. Used as a spacer: in a
 // stack it is measured with [0, ∞] on the stack axis (size 0, or its flexBasis) and grows by flexGrow.
 
-public struct LayoutSpec: LayoutElement {
+public struct LayoutSpec: StyleSizedLayoutSpec {
     /// The spec's fields, in its thread's spec arena or a heap box (SpecStorage.swift).
     @usableFromInline
     struct Fields: SpecFields {
@@ -38,37 +38,10 @@ public struct LayoutSpec: LayoutElement {
         }
     }
 
-    public var style: LayoutElementStyle {
-        get { storage.style }
-        _modify { yield &storage.uniqueStyle().pointee }
-    }
-
-    public var layoutElementType: LayoutElementType { .layoutSpec }
-
-    /// The stored style, read in place (the protocol's default would copy it through `style`).
-    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { storage.withStyle(body) }
-
-    /// The protocol's default (restrict to the style size), reading the stored style in place instead of
-    /// copying the whole style through the protocol's `style` getter.
-    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
-        calculateLayoutThatFits(constrainedSize, restrictedTo: storage.styleSize, relativeToParentSize: parentSize)
-    }
-
-    public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
-        Layout(specSize: constrainedSize.min)
-    }
-
-    /// The record of `layoutThatFits(_:parentSize:)`: size = the resolved range's minimum.
-    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
-                               into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        LayoutSpec.layout(storage.fields, constrainedSize, parentSize: parentSize, into: &scratch)
-    }
-
-    /// `layoutThatFits(_:parentSize:into:)` on the fields (a parent's SpecChild calls it directly).
-    static func layout(_ fields: SpecFieldsReference<Fields>, _ constrainedSize: SizeRange, parentSize: Size,
-                       into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        scratch.appendLeaf(element: nil, type: .layoutSpec,
-                           size: fields.restricting(constrainedSize, parentSize: parentSize).min)
+    /// The record of a plain spec for an already resolved range: size = its minimum, no sublayouts.
+    static func calculateLayout(_ fields: SpecFieldsReference<Fields>, _ range: SizeRange,
+                                into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        scratch.appendLeaf(element: nil, type: .layoutSpec, size: range.min)
     }
 
     @inlinable

@@ -1,94 +1,86 @@
-// Texture's ASOverlayLayoutSpec and ASBackgroundLayoutSpec (reference 3.4, 3.5). Both override the
-// three-argument method (own style size ignored) and take the child's size.
+// Texture's ASOverlayLayoutSpec and ASBackgroundLayoutSpec: a child and a decoration drawn over it or
+// under it. Both override calculateLayoutThatFits:restrictedToSize:relativeToParentSize: (own style size
+// ignored: ChildSizedLayoutSpec) and take the child's size; the decoration is measured with exactly that
+// size. They differ only in the decoration's parent size and its order among the sublayouts, which
+// `DecoratedLayoutSpec.decorationIsBelow` says (Tests/LayoutCoreTests/OverlayBackgroundSpecTests.swift).
 
-public struct OverlayLayoutSpec: LayoutElement {
-    public var style = LayoutElementStyle()
-    public var child: any LayoutElement
-    public var overlay: (any LayoutElement)?
+public struct OverlayLayoutSpec: DecoratedLayoutSpec {
+    @usableFromInline var storage: SpecStorage<ManyChildFields<Void>>
 
     public init(child: any LayoutElement, overlay: (any LayoutElement)?) {
-        self.child = child
-        self.overlay = overlay
+        storage = SpecStorage(decorating: child, with: overlay)
     }
 
-    public var layoutElementType: LayoutElementType { .layoutSpec }
-
-    /// The stored style, read in place (the protocol's default would copy it through `style`).
-    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { body(style) }
-
-    /// The protocol's default (restrict to the style size), reading the stored style in place instead of
-    /// copying the whole style through the protocol's `style` getter.
-    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
-        calculateLayoutThatFits(constrainedSize, restrictedTo: style.size, relativeToParentSize: parentSize)
+    public var overlay: (any LayoutElement)? {
+        get { storage.decoration }
+        set { storage.decoration = newValue }
     }
 
-    public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
-        calculateLayoutThatFits(constrainedSize, restrictedTo: style.size, relativeToParentSize: constrainedSize.max)
+    /// The overlay is measured with the child's size as its parent size and comes after (above) the child.
+    static var decorationIsBelow: Bool { false }
+}
+
+public struct BackgroundLayoutSpec: DecoratedLayoutSpec {
+    @usableFromInline var storage: SpecStorage<ManyChildFields<Void>>
+
+    public init(child: any LayoutElement, background: (any LayoutElement)?) {
+        storage = SpecStorage(decorating: child, with: background)
     }
 
-    /// The overlay is measured with exactly the child's size and that size as its parent; sublayouts
-    /// [child, overlay], so the overlay comes after (above) the child.
-    public func calculateLayoutThatFits(_ range: SizeRange, restrictedTo size: LayoutElementSize,
-                                        relativeToParentSize parentSize: Size) -> Layout {
-        LayoutScratch.buildLayout { layoutThatFits(range, parentSize: parentSize, into: &$0) }
+    public var background: (any LayoutElement)? {
+        get { storage.decoration }
+        set { storage.decoration = newValue }
     }
 
-    /// The overlay layout as records (own style size ignored).
-    public func layoutThatFits(_ range: SizeRange, parentSize: Size,
-                               into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        let childLayout = child.layoutThatFits(range, parentSize: parentSize, into: &scratch)
-        scratch.setPosition(.zero, of: childLayout)
-        let childSize = scratch.size(of: childLayout)
-        guard let overlay else { return scratch.appendSpec(size: childSize, child: childLayout) }
-        let overlayLayout = overlay.layoutThatFits(SizeRange(exactly: childSize), parentSize: childSize,
-                                                   into: &scratch)
-        scratch.setPosition(.zero, of: overlayLayout)
-        return scratch.appendSpec(size: childSize, childLayout, overlayLayout)
+    /// The background is measured with the *spec's* parent size (unlike the overlay) and comes before
+    /// (below) the child.
+    static var decorationIsBelow: Bool { true }
+}
+
+/// The overlay or the background spec: its fields are its child, then its decoration if it has one
+/// (Memory/ManyChildSpecStorage.swift).
+protocol DecoratedLayoutSpec: ChildSizedLayoutSpec, _ChildLayoutSpec where Fields == ManyChildFields<Void> {
+    /// The background's decoration (true) is measured with the spec's parent size and comes first among
+    /// the sublayouts; the overlay's with the child's size as its parent size, after the child.
+    static var decorationIsBelow: Bool { get }
+}
+
+extension DecoratedLayoutSpec {
+    public func _child() -> any LayoutElement { storage.child(at: 0) }
+    public mutating func _setChild(_ child: any LayoutElement) { storage.setChild(child, at: 0) }
+
+    /// The child (the first) with the spec's range and parent size, at the origin, its size the spec's;
+    /// then the decoration, if any, with exactly that size, at the origin.
+    static func layout(_ fields: SpecFieldsReference<Fields>, _ range: SizeRange, parentSize: Size,
+                       into scratch: inout LayoutScratch) -> LayoutRecordIndex {
+        let children = fields.children
+        let childLayout = children[0].layoutThatFits(range, parentSize: parentSize, into: &scratch)
+        scratch.setTrustedPosition(.zero, of: childLayout)
+        let childSize = scratch.trustedSize(of: childLayout)
+        guard children.count > 1 else { return scratch.appendSpec(size: childSize, child: childLayout) }
+        let decoration = children[1].layoutThatFits(SizeRange(exactly: childSize),
+                                                    parentSize: decorationIsBelow ? parentSize : childSize,
+                                                    into: &scratch)
+        scratch.setTrustedPosition(.zero, of: decoration)
+        return decorationIsBelow
+            ? scratch.appendSpec(size: childSize, decoration, childLayout)
+            : scratch.appendSpec(size: childSize, childLayout, decoration)
     }
 }
 
-public struct BackgroundLayoutSpec: LayoutElement {
-    public var style = LayoutElementStyle()
-    public var child: any LayoutElement
-    public var background: (any LayoutElement)?
-
-    public init(child: any LayoutElement, background: (any LayoutElement)?) {
-        self.child = child
-        self.background = background
+extension SpecStorage where Fields == ManyChildFields<Void> {
+    /// The storage of an overlay or background spec: its child, then its decoration if it has one.
+    init(decorating child: any LayoutElement, with decoration: (any LayoutElement)?) {
+        if let decoration {
+            self.init(parameter: (), children: [child, decoration])
+        } else {
+            self.init(parameter: (), children: [child])
+        }
     }
 
-    public var layoutElementType: LayoutElementType { .layoutSpec }
-
-    /// The stored style, read in place (the protocol's default would copy it through `style`).
-    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { body(style) }
-
-    /// The protocol's default (restrict to the style size), reading the stored style in place instead of
-    /// copying the whole style through the protocol's `style` getter.
-    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
-        calculateLayoutThatFits(constrainedSize, restrictedTo: style.size, relativeToParentSize: parentSize)
-    }
-
-    public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
-        calculateLayoutThatFits(constrainedSize, restrictedTo: style.size, relativeToParentSize: constrainedSize.max)
-    }
-
-    /// The background is measured with exactly the child's size but the *spec's* parent size (unlike
-    /// the overlay); sublayouts [background, child], so the background is below.
-    public func calculateLayoutThatFits(_ range: SizeRange, restrictedTo size: LayoutElementSize,
-                                        relativeToParentSize parentSize: Size) -> Layout {
-        LayoutScratch.buildLayout { layoutThatFits(range, parentSize: parentSize, into: &$0) }
-    }
-
-    /// The background layout as records (own style size ignored).
-    public func layoutThatFits(_ range: SizeRange, parentSize: Size,
-                               into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        let childLayout = child.layoutThatFits(range, parentSize: parentSize, into: &scratch)
-        scratch.setPosition(.zero, of: childLayout)
-        let childSize = scratch.size(of: childLayout)
-        guard let background else { return scratch.appendSpec(size: childSize, child: childLayout) }
-        let backgroundLayout = background.layoutThatFits(SizeRange(exactly: childSize), parentSize: parentSize,
-                                                         into: &scratch)
-        scratch.setPosition(.zero, of: backgroundLayout)
-        return scratch.appendSpec(size: childSize, backgroundLayout, childLayout)
+    /// The overlay or background: the second child, if any.
+    var decoration: (any LayoutElement)? {
+        get { childCount > 1 ? child(at: 1) : nil }
+        set { children = newValue.map { [child(at: 0), $0] } ?? [child(at: 0)] }
     }
 }

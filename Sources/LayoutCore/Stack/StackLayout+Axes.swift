@@ -76,21 +76,6 @@ struct StackContext {
     /// so fractions resolve only against an exactly determined axis.
     let parentSize: Size
 
-    init(direction: StackLayoutDirection, spacing: Double, justifyContent: StackLayoutJustifyContent,
-         alignItems: StackLayoutAlignItems, flexWrap: StackLayoutFlexWrap, alignContent: StackLayoutAlignContent,
-         lineSpacing: Double, range: SizeRange) {
-        self.direction = direction
-        self.spacing = spacing
-        self.justifyContent = justifyContent
-        self.alignItems = alignItems
-        self.flexWrap = flexWrap
-        self.alignContent = alignContent
-        self.lineSpacing = lineSpacing
-        self.range = range
-        parentSize = Size(width: range.min.width == range.max.width ? range.min.width : .nan,
-                          height: range.min.height == range.max.height ? range.min.height : .nan)
-    }
-
     // The range per axis, computed where it is read rather than stored: the one-line driver reads it
     // through its static axes (`StackAxes.stackMin(_:)`…), where it is a load, instead of every stack
     // selecting and storing all four.
@@ -98,6 +83,19 @@ struct StackContext {
     var stackMax: Double { direction.stackMax(self) }
     var crossMin: Double { direction.crossMin(self) }
     var crossMax: Double { direction.crossMax(self) }
+}
+
+extension StackContext {
+    /// The context of a stack with these options laid out in `range`: the memberwise initializer (kept by
+    /// declaring this one in an extension) with step 1's parent size worked out from the range.
+    init(direction: StackLayoutDirection, spacing: Double, justifyContent: StackLayoutJustifyContent,
+         alignItems: StackLayoutAlignItems, flexWrap: StackLayoutFlexWrap, alignContent: StackLayoutAlignContent,
+         lineSpacing: Double, range: SizeRange) {
+        self.init(direction: direction, spacing: spacing, justifyContent: justifyContent, alignItems: alignItems,
+                  flexWrap: flexWrap, alignContent: alignContent, lineSpacing: lineSpacing, range: range,
+                  parentSize: Size(width: range.min.width == range.max.width ? range.min.width : .nan,
+                                   height: range.min.height == range.max.height ? range.min.height : .nan))
+    }
 }
 
 /// The stack's children, the spec's run (Memory/SpecChildren.swift); each item's current record in the

@@ -1,6 +1,6 @@
-// Steps 6–7 of reference 3.2: the cross size and baseline of each line, then alignContent's stretch of
-// the lines and alignItems/alignSelf's stretch of the items (which happens after flexing, as Texture's
-// testCrossAxisStretchingOccursAfterStackAxisFlexing requires).
+// Steps 6–7 of Texture's stack algorithm (StackLayout.swift lists them): the cross size and baseline of each
+// line, then alignContent's stretch of the lines and alignItems/alignSelf's stretch of the items (which
+// happens after flexing, as Texture's testCrossAxisStretchingOccursAfterStackAxisFlexing requires).
 
 extension StackLayout {
     /// Step 6 — a single line in a stack with a definite cross range (min == max) is exactly that size;

@@ -1,4 +1,5 @@
-// Step 5 of reference 3.2: Texture's single-pass resolution of flexible lengths, line by line.
+// Step 5 of Texture's stack algorithm (StackLayout.swift): its single-pass resolution of flexible lengths,
+// line by line.
 
 extension StackLayout {
     /// Step 5 — flex every line towards the stack range.

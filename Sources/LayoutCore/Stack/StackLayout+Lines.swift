@@ -1,5 +1,5 @@
-// Step 4 (line breaking) and step 8 (sums) of reference 3.2, with the sum and violation helpers every
-// phase shares.
+// Step 4 (line breaking) and step 8 (sums) of Texture's stack algorithm (StackLayout.swift), with the sum and
+// violation helpers every phase shares.
 
 extension StackLayout {
     /// Step 4 — lines. noWrap: one line with every item. Wrap: walk the items keeping the line's sum and

@@ -1,5 +1,5 @@
-// Steps 2–3 of reference 3.2 and the one routine every step measures a child with (Texture's
-// crossChildLayout), which applies the stretch rule to the cross range.
+// Steps 2–3 of Texture's stack algorithm (StackLayout.swift lists them) and the one routine every step
+// measures a child with (Texture's crossChildLayout), which applies the stretch rule to the cross range.
 
 extension StackLayout {
     /// How many children, from the first, use the default style (`usesDefaultLayoutStyle`, asked of each up

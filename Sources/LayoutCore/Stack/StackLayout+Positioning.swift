@@ -1,6 +1,6 @@
-// The positioned phase of reference 3.2 (Texture's ASStackPositionedLayout): alignContent places the
+// The positioned phase of Texture's stack algorithm (ASStackPositionedLayout): alignContent places the
 // lines, justifyContent the items of each line, alignItems/alignSelf each item within its line. Positions
-// stay raw: pixel rounding happens once, when the owning node flattens (reference 2.7).
+// stay raw: pixel rounding happens once, when the owning node flattens (Layout+Flattening.swift).
 
 extension StackLayout {
     /// Places every item and returns the stack's layout: size = Clamp(range, (stack sum, cross sum)),
@@ -66,39 +66,26 @@ struct StackDistribution {
     var offset = 0.0
     var spacing = 0.0
 
-    private enum Mode { case start, center, end, spaceBetween, spaceAround }
-
-    /// alignContent for lines. Stretch places like start (the lines were already grown in step 7).
+    /// alignContent for lines: placed as the justifyContent of the same name would place items; stretch
+    /// places like start (the lines were already grown in step 7).
     @inline(__always)
     init(alignContent: StackLayoutAlignContent, count: Int, violation: Double) {
-        let mode: Mode = switch alignContent {
+        let placement: StackLayoutJustifyContent = switch alignContent {
         case .start, .stretch: .start
         case .center: .center
         case .end: .end
         case .spaceBetween: .spaceBetween
         case .spaceAround: .spaceAround
         }
-        self.init(mode, count: count, violation: violation)
+        self.init(justifyContent: placement, count: count, violation: violation)
     }
 
-    /// justifyContent for the items of a line.
+    /// justifyContent for the items of a line. Space-between falls back to start and space-around to
+    /// center when there is (almost) no free space (violation < 0.01, so also when overflowing) or only
+    /// one thing to place.
     @inline(__always)
     init(justifyContent: StackLayoutJustifyContent, count: Int, violation: Double) {
-        let mode: Mode = switch justifyContent {
-        case .start: .start
-        case .center: .center
-        case .end: .end
-        case .spaceBetween: .spaceBetween
-        case .spaceAround: .spaceAround
-        }
-        self.init(mode, count: count, violation: violation)
-    }
-
-    /// Space-between falls back to start and space-around to center when there is (almost) no free space
-    /// (violation < 0.01, so also when overflowing) or only one thing to place.
-    @inline(__always)
-    private init(_ requested: Mode, count: Int, violation: Double) {
-        var mode = requested
+        var mode = justifyContent
         let nothingToShare = violation < StackLayout.violationEpsilon || count <= 1
         if mode == .spaceBetween && nothingToShare { mode = .start }
         if mode == .spaceAround && nothingToShare { mode = .center }

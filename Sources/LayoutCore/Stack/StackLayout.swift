@@ -1,4 +1,4 @@
-// Texture's ASStackLayoutSpec algorithm (reference 3.2): an unpositioned phase (measure, break into lines,
+// Texture's ASStackLayoutSpec algorithm: an unpositioned phase (measure, break into lines,
 // flex, size lines, stretch) followed by a positioned phase, as Texture splits it into
 // ASStackUnpositionedLayout and ASStackPositionedLayout. One file per phase:
 //
@@ -9,8 +9,8 @@
 //   StackLayout+CrossAxis.swift    steps 6–7: line cross sizes, baselines, alignContent/item stretch
 //   StackLayout+Positioning.swift  justifyContent, alignContent, alignItems offsets and the final size
 
-/// The stack algorithm. It reproduces Texture, which deliberately differs from CSS flexbox (reference
-/// 3.10); these differences are kept on purpose, so a layout ported from Texture lands on the same frames:
+/// The stack algorithm. It reproduces Texture, which deliberately differs from CSS flexbox; these
+/// differences are kept on purpose, so a layout ported from Texture lands on the same frames:
 ///
 /// - `flexShrink` defaults to 0 (CSS: 1); `flexGrow` defaults to 0 as in CSS.
 /// - `alignItems` defaults to stretch. There is no `order`, no reverse direction, no `align-self:
@@ -36,8 +36,6 @@ enum StackLayout {
     /// (Texture's kViolationEpsilon).
     static let violationEpsilon = 0.01
 
-    /// `context` holds the spec's options and `range` (StackLayoutSpec passes them field by field, so
-    /// the spec itself is never copied).
     /// Which driver lays out the initialized items: `automatic` takes the one-line driver for a stack
     /// that does not wrap. Tests pass `general` to check that both give the same records.
     enum Driver { case automatic, general }
@@ -54,8 +52,9 @@ enum StackLayout {
     ///   justified to the start: steps 3, 6–8 and the positioned phase fuse into one walk that measures and
     ///   places each child.
     ///
-    /// Inlined into the spec's layout (StackLayoutSpec.calculateLayout), its one caller per stack: one frame
-    /// fewer per stack.
+    /// `context` holds the spec's options and `range` (StackLayoutSpec passes them field by field, so the
+    /// spec itself is never copied). Inlined into the spec's layout (StackLayoutSpec.calculateLayout), its
+    /// one caller per stack: one frame fewer per stack.
     @inline(__always)
     static func layout(of children: StackChildren, _ context: StackContext,
                        into scratch: inout LayoutScratch, driver: Driver = .automatic) -> LayoutRecordIndex {
@@ -108,7 +107,8 @@ enum StackLayout {
     /// stack; one that does not wrap takes `layoutSingleLine`, StackLayout+SingleLine.swift).
     private static func layout(_ items: StackItems, _ children: StackChildren, _ scratch: inout LayoutScratch,
                                _ context: StackContext, optimizedFlexing: Bool) -> LayoutRecordIndex {
-        // Step 2 (optimized flexing) was decided by the caller. Step 3 — first pass: flexBasis on the stack axis, the stretch rule on the cross axis.
+        // Step 2 (optimized flexing) was decided by the caller.
+        // Step 3 — first pass: flexBasis on the stack axis, the stretch rule on the cross axis.
         measureAlongUnconstrainedStackAxis(items, children, &scratch, context, context.direction,
                                            optimizedFlexing: optimizedFlexing)
 

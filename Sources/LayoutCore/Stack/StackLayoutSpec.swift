@@ -1,4 +1,4 @@
-// Texture's ASStackLayoutSpec (reference 3.2): its options and defaults. The algorithm lives in
+// Texture's ASStackLayoutSpec: its options and defaults. The algorithm lives in
 // StackLayout+*.swift, one file per phase.
 
 public enum StackLayoutDirection: String, Hashable, Sendable, CaseIterable {
@@ -31,7 +31,7 @@ public enum VerticalAlignment: String, Hashable, Sendable, CaseIterable {
     case none, top, center, bottom
 }
 
-public struct StackLayoutSpec: LayoutElement {
+public struct StackLayoutSpec: StyleSizedLayoutSpec {
     /// The spec's fields, in its thread's spec arena or a heap box (Memory/SpecStorage.swift).
     @usableFromInline
     struct Fields: ManyChildSpecFields {
@@ -222,22 +222,22 @@ public struct StackLayoutSpec: LayoutElement {
 
     public var justifyContent: StackLayoutJustifyContent {
         get { storage.fields.pointee.justifyContent }
-        set {
-            precondition(horizontalAlignment == .none && verticalAlignment == .none,
-                         "justifyContent cannot be set while horizontalAlignment (\(horizontalAlignment)) or "
-                             + "verticalAlignment (\(verticalAlignment)) is set; they derive it")
-            storage.uniqueFields().pointee.justifyContent = newValue
-        }
+        set { setAlignmentDerived(\.justifyContent, to: newValue, named: "justifyContent") }
     }
 
     public var alignItems: StackLayoutAlignItems {
         get { storage.fields.pointee.alignItems }
-        set {
-            precondition(horizontalAlignment == .none && verticalAlignment == .none,
-                         "alignItems cannot be set while horizontalAlignment (\(horizontalAlignment)) or "
-                             + "verticalAlignment (\(verticalAlignment)) is set; they derive it")
-            storage.uniqueFields().pointee.alignItems = newValue
-        }
+        set { setAlignmentDerived(\.alignItems, to: newValue, named: "alignItems") }
+    }
+
+    /// Sets justifyContent or alignItems, which horizontalAlignment and verticalAlignment derive while
+    /// either is set (a programmer error to set them then, as in Texture's ASStackLayoutSpec).
+    mutating func setAlignmentDerived<Value>(_ field: WritableKeyPath<Fields, Value>, to value: Value,
+                                             named name: String) {
+        precondition(horizontalAlignment == .none && verticalAlignment == .none,
+                     "\(name) cannot be set while horizontalAlignment (\(horizontalAlignment)) or "
+                         + "verticalAlignment (\(verticalAlignment)) is set; they derive it")
+        storage.uniqueFields().pointee[keyPath: field] = value
     }
 
     /// The stack's style. A vertical stack reports its first child's ascender and its last child's
@@ -252,36 +252,7 @@ public struct StackLayoutSpec: LayoutElement {
         _modify { yield &storage.uniqueStyle().pointee }
     }
 
-    public var layoutElementType: LayoutElementType { .layoutSpec }
-
-    /// The own style in place: the ascender and descender a vertical stack derives from its children are
-    /// only in `style` (the stack algorithm reads them there for baseline-aligned items).
-    public func withLayoutStyle<R>(_ body: (borrowing LayoutElementStyle) -> R) -> R { storage.withStyle(body) }
-
-    /// The protocol's default (restrict to the style size), reading the stored style in place instead of
-    /// copying the whole style through the protocol's `style` getter.
-    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size) -> Layout {
-        calculateLayoutThatFits(constrainedSize, restrictedTo: storage.styleSize, relativeToParentSize: parentSize)
-    }
-
-    public func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout {
-        let fields = storage.fields
-        return LayoutScratch.buildLayout { StackLayoutSpec.calculateLayout(fields, constrainedSize, into: &$0) }
-    }
-
-    public func layoutThatFits(_ constrainedSize: SizeRange, parentSize: Size,
-                               into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        StackLayoutSpec.layout(storage.fields, constrainedSize, parentSize: parentSize, into: &scratch)
-    }
-
     @inlinable public var layoutSpecSlot: LayoutSpecSlot { storage.specSlot(.stack) }
-
-    /// The protocol's default resolution (the own style size restricts the range), then the stack: what
-    /// `layoutThatFits(_:parentSize:into:)` does, on the fields (a parent's SpecChild calls it directly).
-    static func layout(_ fields: SpecFieldsReference<Fields>, _ constrainedSize: SizeRange, parentSize: Size,
-                       into scratch: inout LayoutScratch) -> LayoutRecordIndex {
-        calculateLayout(fields, fields.restricting(constrainedSize, parentSize: parentSize), into: &scratch)
-    }
 
     static func calculateLayout(_ fields: SpecFieldsReference<Fields>, _ constrainedSize: SizeRange,
                                 into scratch: inout LayoutScratch) -> LayoutRecordIndex {

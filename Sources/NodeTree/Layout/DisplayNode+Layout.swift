@@ -183,12 +183,10 @@ extension DisplayNode {
         if hasLayoutSpecBlock.load(ordering: .acquiring), let layout = calculateLayoutWithSpecBlock(range) {
             return layout
         }
-        // The marker is recognised by the type word of the existential container, read in place: opening
-        // the existential for the check called __swift_project_boxed_opaque_existential_1 to project a
-        // value it never read; the unprotected pointer keeps the stack protector (a canary stored and
-        // checked) out of every measurement.
+        // The marker is recognised by its type's answer (`standsForNoLayoutSpec`), read through the witness
+        // table the existential carries: no dynamic cast, no runtime call for the dynamic type.
         let element = asLayoutSpecOwner { layoutSpecThatFits(range) }
-        if _withUnprotectedUnsafePointer(to: element, DisplayNode.holdsNoLayoutSpec) {
+        if DisplayNode.holdsNoLayoutSpec(element) {
             // Leaf path: size = Clamp(range, calculateSizeThatFits(range.max)), no sublayouts.
             return Layout(node: self, size: range.clamp(calculateSizeThatFits(range.max)))
         }
@@ -218,23 +216,11 @@ extension DisplayNode {
         }
     }
 
-    /// "Is this the base layoutSpecThatFits' marker?", from the type word of the existential container at
-    /// `spec` (Swift's ABI: three words of value buffer, then the type's metadata, then the witness
-    /// table), compared with NoLayoutSpec's metadata — what opening the existential compares (its static
-    /// type), without projecting its value. `type(of:)` would ask the runtime for the dynamic type
-    /// instead (swift_getDynamicType, a runtime call per leaf measurement). Debug builds check the
-    /// answer against the opened existential's.
+    /// "Is this the base layoutSpecThatFits' marker?", asked of the element's static type: the opened
+    /// existential's type and witness table, never its value.
     @inline(__always)
-    private static func holdsNoLayoutSpec(_ spec: UnsafePointer<any LayoutElement>) -> Bool {
-        let typeWord = UnsafeRawPointer(spec).load(fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.stride,
-                                                   as: UnsafeRawPointer.self)
-        let holds = typeWord == unsafeBitCast(NoLayoutSpec.self as Any.Type, to: UnsafeRawPointer.self)
-        assert(holds == isNoLayoutSpec(spec.pointee), "the existential container's layout changed")
-        return holds
-    }
-
-    private static func isNoLayoutSpec<Element: LayoutElement>(_ element: Element) -> Bool {
-        Element.self == NoLayoutSpec.self
+    private static func holdsNoLayoutSpec<Element: LayoutElement>(_ element: borrowing Element) -> Bool {
+        Element.standsForNoLayoutSpec
     }
 
     /// The style read under the node's lock without copying it out (the stack algorithm reads a few

@@ -81,9 +81,10 @@ public struct NodeLayoutStatistics: Hashable, Sendable {
 }
 
 /// The base `layoutSpecThatFits(_:)` returns this to say "no spec": the node then takes Texture's leaf
-/// path (Clamp(range, calculateSizeThatFits(range.max))). Empty, so it fits an existential's inline
-/// buffer and costs no allocation.
+/// path (Clamp(range, calculateSizeThatFits(range.max))), recognised by `standsForNoLayoutSpec`. Empty,
+/// so it fits an existential's inline buffer and costs no allocation.
 struct NoLayoutSpec: LayoutElement {
+    static var standsForNoLayoutSpec: Bool { true }
     var layoutElementType: LayoutElementType { .layoutSpec }
     var style: LayoutElementStyle { LayoutElementStyle() }
     func calculateLayoutThatFits(_ constrainedSize: SizeRange) -> Layout { Layout(specSize: constrainedSize.min) }
