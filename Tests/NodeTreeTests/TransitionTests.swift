@@ -4,7 +4,7 @@ import LayoutCore
 import Testing
 @testable import NodeTree
 
-// The layout transition API (reference 5; Texture's ASDisplayNodeImplicitHierarchyTests transition cases):
+// The layout transition API (Texture's ASDisplayNodeImplicitHierarchyTests transition cases):
 // default animation, rotation through transitionLayout(to:), ignored requests, cancellation, and parent and
 // child transitioning at once.
 
@@ -145,12 +145,12 @@ struct TransitionTests {
         #expect(node.frame.size == Size(width: 100, height: 10))
     }
 
-    /// Nor does anything lay it out again under a supernode of zero bounds: the supernode's pass returns at
-    /// once (reference 2.8 step 1), so the node keeps the frame it had when the supernode last had a size,
-    /// and the transition's layout of another size stays — the state the stress harness's applied-layout
-    /// check must accept (Scenarios/regressions/transition-below-zero-size-scroll.json). The supernode is a
-    /// content-managing scroll node, as in every stress case seen: measured for an undefined parent size
-    /// (NaN, which ratio and relative specs pass) it is 0×0, as in Texture (ASSizeRangeClamp's MAX(min,
+    /// Nor does anything lay it out again under a supernode of zero bounds: the supernode's pass returns at once
+    /// (Texture's layout pass does nothing for zero bounds), so the node keeps the frame it had when the supernode
+    /// last had a size, and the transition's layout of another size stays — the state the stress harness's
+    /// applied-layout check must accept (Scenarios/regressions/transition-below-zero-size-scroll.json). The
+    /// supernode is a content-managing scroll node, as in every stress case seen: measured for an undefined parent
+    /// size (NaN, which ratio and relative specs pass) it is 0×0, as in Texture (ASSizeRangeClamp's MAX(min,
     /// MIN(max, NaN)) is the minimum).
     @MainActor @Test func aTransitionBelowAZeroSizeSupernodeKeepsTheNodesStaleBounds() {
         let a = sizedLeaf("a", 10, 10), b = sizedLeaf("b", 10, 10)
