@@ -134,7 +134,7 @@ import TextEngine
         #expect(engine.frames(of: cell, width: 375) == expected)
     }
 
-    /// A feed item by hand: the rows' arithmetic of feed-cells.md at width 375 (row width 359).
+    /// A feed item by hand: the rows' arithmetic of FeedItemCell.swift's structure at width 375 (row width 359).
     @Test func aFeedItemByHand() {
         PixelGrid.scale = 2
         guard case .item(let item) = Self.feed.first(where: { if case .item = $0 { true } else { false } }) else {

@@ -6,7 +6,7 @@ import TextEngine
 @testable import BenchHarness
 
 /// The feed's photo cell is an ASM cell (no addSubnode calls): applying a layout makes its subnodes the
-/// layout's nodes. When the location arrives late — the seeds' reverse-geocoding callback, on another thread,
+/// layout's nodes. When the location arrives late — ASDKgram's reverse-geocoding callback, on another thread,
 /// sets the text and calls setNeedsLayout — the next applied layout inserts the location node right after the
 /// user name, and every subnode gets the manual layout's frame for the cell with that location.
 @Suite struct FeedPhotoCellASMTests {

@@ -46,7 +46,8 @@ private func node(_ name: String, _ x: Double, _ y: Double, _ w: Double, _ h: Do
     }
 
     @Test func verticalStackStretchesAChildWithoutAWidth() throws {
-        // 3.2 step 7: a child with no cross size is re-measured at the line's cross size (exact 300).
+        // ASStackLayoutSpec's stretch: a child with no cross size is re-measured at the line's cross size (exact
+        // 300).
         let result = try layOut(#"""
             {"stack": {"direction": "vertical", "spacing": 5},
              "children": [{"node": "bar", "style": {"height": 10}}, \#(leafJSON("box", 40, 40))]}
@@ -56,7 +57,8 @@ private func node(_ name: String, _ x: Double, _ y: Double, _ w: Double, _ h: Do
     }
 
     @Test func aLeafRootIsWrappedByTheHost() throws {
-        // 2.6 step 5: the leaf's layout is not the host's, so it sits at (0,0) in a host layout of its size.
+        // As in ASDisplayNode's calculateLayoutThatFits:, the leaf's layout is not the host's, so it sits at (0,0)
+        // in a host layout of its size.
         let result = try layOut(leafJSON("solo", 100, 20))
         #expect(result.ignoringDiagnostics == LayoutResult(size: Size(width: 100, height: 20), nodes: [node("solo", 0, 0, 100, 20)]))
     }

@@ -3,8 +3,8 @@ import NodeTree
 import Testing
 @testable import BenchHarness
 
-/// The transition scenarios run: the sign-up form's prepared context has the seeds' inserted and removed
-/// field, every measured transition toggles exactly one field in and one out, rotation inserts and removes
+/// The transition scenarios run: the sign-up form's prepared context has the documentation example's inserted and
+/// removed field, every measured transition toggles exactly one field in and one out, rotation inserts and removes
 /// the landscape-only text, and the result JSON has the metric names Results/README.md promises.
 @Suite struct TransitionSignupScenarioTests {
     static func scenario(_ transition: TransitionKind, cells: Int = 1, transitions: Int = 4) -> TransitionScenario {

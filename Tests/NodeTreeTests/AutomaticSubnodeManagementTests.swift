@@ -4,7 +4,7 @@ import LayoutCore
 import Testing
 @testable import NodeTree
 
-// Automatic subnode management (reference 4; Texture's ASDisplayNodeImplicitHierarchyTests and the
+// Automatic subnode management (Texture's ASDisplayNodeImplicitHierarchyTests and the
 // ordering cases of ASDisplayNodeTests): subnodes = the flattened layout's nodes, in depth-first order of
 // the spec tree; removals first, then moves and insertions; views follow; nodes in no layout stay.
 

@@ -3,7 +3,7 @@ import LayoutCore
 import Testing
 @testable import NodeTree
 
-// Texture's ASBridgedPropertiesTests and the frame/bounds/position/anchorPoint rules (reference 1.4).
+// Texture's ASBridgedPropertiesTests and ASDisplayNode's frame/bounds/position/anchorPoint rules.
 
 @Suite struct BridgedPropertiesTests {
     @MainActor @Test func backgroundWriteAfterLoadAppliesOnlyAfterTheFlush() async {

@@ -31,7 +31,7 @@ final class CardCellNode: CellNode, @unchecked Sendable {
 
     static func badge(_ index: Int) -> AttributedText { dejaVu("\(index)", size: 10) }
 
-    /// The card's layout for width 375 worked out from the specs (reference 3.3–3.9) and TextMeasurer, without
+    /// The card's layout for width 375 worked out from the specs' rules and TextMeasurer, without
     /// the node tree: inset 10 → content 355 wide; photo 355 × 177.5 (ratio 0.5); the background takes the
     /// photo's size; the title's inset (∞, 8, 8, 8) in that exact size gives it width 355 − 16 = 339 and at
     /// most 177.5 − 8 = 169.5 of height, pinned 8 above the bottom; the badge is measured with the corner

@@ -3,8 +3,9 @@ import LayoutCore
 import Testing
 @testable import NodeTree
 
-// Texture's hierarchy index semantics (reference 4 "Hierarchy methods"; ASDisplayNodeTests' orders), on
-// unloaded nodes (any thread) and on loaded ones (views follow), plus the programmer errors as exit tests.
+// Texture's hierarchy index semantics (ASDisplayNode's insertSubnode:atIndex: and its siblings; ASDisplayNodeTests'
+// orders), on unloaded nodes (any thread) and on loaded ones (views follow), plus the programmer errors as exit
+// tests.
 
 private func parentWith(_ names: String...) -> (DisplayNode, [String: DisplayNode]) {
     let parent = named(DisplayNode(), "parent")

@@ -2,7 +2,7 @@ import LayoutCore
 import Testing
 @testable import NodeTree
 
-// Texture's ASLayoutEngineTests (reference 8.5): window 10×1; A has a layoutSpecBlock of a horizontal
+// Texture's ASLayoutEngineTests: window 10×1; A has a layoutSpecBlock of a horizontal
 // stack (justify spaceBetween, alignItems start); only B has flexShrink 1. Leaves return a test size
 // clamped into their range and record every range they are measured with, and on which side of the main
 // actor. The transition cases are in LayoutEngineTransitionTests.swift.

@@ -3,7 +3,7 @@ import LayoutCore
 import Testing
 @testable import NodeTree
 
-// The transition cases of Texture's ASLayoutEngineTests (reference 8.5, 5 "Tests"), on the fixtures of
+// The transition cases of Texture's ASLayoutEngineTests, on the fixtures of
 // LayoutEngineTests.swift.
 
 @Suite(.enabled(if: stackAlgorithmAvailable, needsStack))

@@ -4,7 +4,8 @@ import Testing
 import TextEngine
 @testable import NodeTree
 
-// Measurement, caching and the layout pass (reference 2.6, 2.8, 7; Texture's ASDisplayNodeLayoutTests).
+// Measurement, caching and the layout pass (ASDisplayNode's -layoutThatFits: and its layout pass; Texture's
+// ASDisplayNodeLayoutTests).
 
 /// A leaf whose calculateSizeThatFits returns a fixed size and counts its calls.
 final class FixedSizeNode: DisplayNode, @unchecked Sendable {
@@ -106,7 +107,7 @@ private func square(_ side: Double) -> Size { Size(width: side, height: side) }
         let sized = DisplayNode()
         sized.style.preferredSize = Size(width: 30, height: 40)
         #expect(sized.layoutThatFits(.unconstrained).size == Size(width: 30, height: 40))
-        // The parent's range wins over the style when they are disjoint (reference 2.6).
+        // The parent's range wins over the style when they are disjoint, as in Texture.
         #expect(sized.layoutThatFits(SizeRange(exactly: square(280))).size == square(280))
     }
 
@@ -241,7 +242,7 @@ private func square(_ side: Double) -> Size { Size(width: side, height: side) }
     }
 
     /// A child whose layout grows escalates: the root re-measures and resizes itself, keeping its origin,
-    /// and the next round of the view's layout applies the new frames (reference 2.8).
+    /// and the next round of the view's layout applies the new frames, as in Texture.
     @MainActor @Test func aSizeChangeEscalatesToTheRoot() {
         func makeTree(text: String) -> (DisplayNode, TextNode) {
             let label = TextNode(text: text, fontSize: 10)

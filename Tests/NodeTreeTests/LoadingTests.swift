@@ -3,7 +3,7 @@ import LayoutCore
 import Testing
 @testable import NodeTree
 
-// View loading (reference 1.4 "At load time", 7 step 3): lazily on the main actor, subnodes first, then
+// View loading, in ASDisplayNode's order: lazily on the main actor, subnodes first, then
 // didLoad, then the onDidLoad blocks in registration order; pending state applied (only what was set).
 
 final class RecordingNode: DisplayNode, @unchecked Sendable {

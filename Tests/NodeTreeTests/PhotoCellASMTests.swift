@@ -3,7 +3,7 @@ import LayoutCore
 import Testing
 @testable import NodeTree
 
-// The seeds' ASM example (seeds/000, "Automatic Subnode Management"): PhotoCellNode with
+// The example of Texture's Automatic Subnode Management documentation: PhotoCellNode with
 // automaticallyManagesSubnodes gives the same frames as the version with explicit addSubnode calls, and a
 // cell whose location text arrives later (the reverse-geocoding callback calls setNeedsLayout) gains the
 // location subnode at the next layout pass.

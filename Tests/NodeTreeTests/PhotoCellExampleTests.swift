@@ -4,8 +4,9 @@ import Testing
 import TextEngine
 @testable import NodeTree
 
-// The seeds' ASDKgram PhotoCellNode in Swift (layout per reference/feed-cells.md §1), used the way the
-// issue shows: created and measured on any thread, in parallel; loaded and laid out on the main actor.
+// ASDKgram's PhotoCellNode, as Texture's Automatic Subnode Management documentation shows it, in Swift (layout as
+// docs/ARCHITECTURE.md, "The feed cells", describes it), used the way the issue shows: created and measured on any
+// thread, in parallel; loaded and laid out on the main actor.
 
 struct PhotoModel: Sendable {
     var userName: String
@@ -38,7 +39,7 @@ final class PhotoCellNode: CellNode, @unchecked Sendable {
     let avatar = NetworkImageNode(), userName = TextNode(), location = TextNode()
     let photo = NetworkImageNode(), caption = TextNode()
 
-    /// The seeds' two versions: explicit addSubnode calls ("Original code"), or ASM ("Code with ASM").
+    /// The documentation's two versions: explicit addSubnode calls ("Original code"), or ASM ("Code with ASM").
     init(photo model: PhotoModel, automaticallyManagesSubnodes managed: Bool = false) {
         super.init()
         automaticallyManagesSubnodes = managed
@@ -56,7 +57,7 @@ final class PhotoCellNode: CellNode, @unchecked Sendable {
         }
     }
 
-    /// The seeds' reverse-geocoding callback: the location text arrives later, from another thread, and
+    /// ASDKgram's reverse-geocoding callback: the location text arrives later, from another thread, and
     /// the cell asks for a new layout.
     func locationDidResolve(_ text: String) {
         location.attributedText = AttributedText(text, attributes: TextAttributes(size: PhotoCellNode.fontSize))

@@ -2,11 +2,11 @@ import LayoutCore
 import Testing
 @testable import NodeTree
 
-// The seeds' ScrollNode example (seeds/002): automaticallyManagesSubnodes + automaticallyManagesContentSize
-// with a vertical stack as layoutSpecBlock. The scrollable content size follows the stack as children come
-// and go, and the subnodes (and subviews) follow the stack's children. The layout pass measures the node
-// with exactly its bounds, and the content range keeps that minimum (Texture's, reference 6), so content
-// shorter than the node reports the node's height.
+// The ASScrollNode example of Texture's documentation: automaticallyManagesSubnodes +
+// automaticallyManagesContentSize with a vertical stack as layoutSpecBlock. The scrollable content size follows the
+// stack as children come and go, and the subnodes (and subviews) follow the stack's children. The layout pass
+// measures the node with exactly its bounds, and the content range keeps that minimum (as ASScrollNode's does), so
+// content shorter than the node reports the node's height.
 
 @Suite(.enabled(if: stackAlgorithmAvailable, needsStack))
 struct ScrollNodeASMTests {

@@ -2,7 +2,7 @@ import LayoutCore
 import Testing
 @testable import NodeTree
 
-// Texture's ASScrollNodeTests (reference 6): a subnode inside a wrapper spec, vertical, content size
+// Texture's ASScrollNodeTests: a subnode inside a wrapper spec, vertical, content size
 // managed, view loaded.
 
 @MainActor

@@ -2,7 +2,7 @@ import LayoutCore
 import Testing
 @testable import NodeTree
 
-// The seeds' Layout Transition API example (seeds/003): a SignupNode with name and age fields and a
+// The example of Texture's Layout Transition API documentation: a SignupNode with name and age fields and a
 // button; `fieldState` picks the field; transitionLayout(animated: true) slides the shown field out and the
 // other one in, using the context's initial and final frames. Run end to end on a manual animation clock.
 
@@ -14,7 +14,7 @@ final class SignupNode: DisplayNode, @unchecked Sendable {
     let buttonNode = named(ButtonNode(), "next")
     private let stateBox = Locked(SignupFieldState.name)
     let hooks = EventLog()
-    /// The animation duration of the seeds' custom animation.
+    /// The animation duration of the documentation's custom animation.
     static let duration = 0.4
 
     override init() {
@@ -36,7 +36,7 @@ final class SignupNode: DisplayNode, @unchecked Sendable {
         return InsetLayoutSpec(insets: EdgeInsets(all: 15), child: stack)
     }
 
-    /// The seeds' animateLayoutTransition:, with the Animator standing in for UIView.animate.
+    /// The documentation's animateLayoutTransition:, with the Animator standing in for UIView.animate.
     override func animateLayoutTransition(_ context: TransitionContext) {
         hooks.append("animate(animated: \(context.isAnimated), inserted: \(context.insertedSubnodes.map { $0.debugName ?? "?" }), "
                          + "removed: \(context.removedSubnodes.map { $0.debugName ?? "?" }), subnodes: \(subnodeNames(self)))")

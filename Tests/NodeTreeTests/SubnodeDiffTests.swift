@@ -1,8 +1,8 @@
 import Testing
 @testable import NodeTree
 
-// The linear subnode diff on hand-worked cases: ArrayDiffingTests' inputs (reference §8.5) with the outputs this
-// diff gives instead of Texture's, #1605, edge cases, duplicates, and the operation sequence that ASM performs.
+// The linear subnode diff on hand-worked cases: Texture's ArrayDiffingTests' inputs with the outputs this diff
+// gives instead of Texture's, #1605, edge cases, duplicates, and the operation sequence that ASM performs.
 // Shared helpers for the SubnodeDiff and TextureLCSDiff tests come first.
 
 // MARK: - Helpers
@@ -104,7 +104,7 @@ func verifySubnodeDiff(
 // MARK: - Hand-worked cases
 
 @Suite struct SubnodeDiffTests {
-    /// ArrayDiffingTests' insertion/deletion and move inputs (reference §8.5), with the output of the linear diff
+    /// Texture's ArrayDiffingTests' insertion/deletion and move inputs, with the output of the linear diff
     /// worked out by hand. Where Texture reports a move of an element whose index changes only because of
     /// insertions and removals around it (bob, tony), this diff reports nothing: it stays in place.
     static let arrayDiffingCases: [(old: String, new: String, expected: SubnodeDiff)] = [

@@ -171,8 +171,8 @@ struct SupernodeLayoutKeyTests {
     }
 
     /// Without a supernode's key (a root, its frame set by hand) Texture's rule still holds: a pending
-    /// layout as new as the applied one, for another range, that fits the bounds is applied (reference 2.8,
-    /// since Texture #792).
+    /// layout as new as the applied one, for another range, that fits the bounds is applied (since
+    /// Texture #792).
     @Test func aRootStillAppliesItsPendingLayoutForAnotherRange() {
         let (_, middle, text) = Self.makeTree()
         middle.removeFromSupernode()

@@ -9,8 +9,8 @@ import TextEngine
 // (Texture's range) or 300 and any height. Scale 2.
 //
 // Each case is checked twice: against frames worked out by hand below (literal numbers), and against frames
-// composed from TextMeasurer's results with reference 3.2 step 6 and the positioning rules — so a wrong
-// literal and a wrong composition cannot both pass.
+// composed from TextMeasurer's results with ASStackLayoutSpec's baseline step and the positioning rules — so a
+// wrong literal and a wrong composition cannot both pass.
 //
 // By hand (DejaVu Sans, see TextNodeTests): Hello 51 × 23.5, ascender 18.564453125, descender −4.716796875;
 // Why unconstrained 190 × 14 (one line), ascender 11.138671875, descender −2.830078125.
@@ -90,9 +90,9 @@ struct TextNodeBaselineTests {
                 "the hand-worked literals agree with the composition")
     }
 
-    /// The two-item case of the stack algorithm written out for these texts: measure both unconstrained
-    /// (step 3), shrink the second by the overflow if any (step 5, the only shrinkable item), item baselines
-    /// and line cross size (step 6), positions (cross offset = line baseline − item baseline, ceilPx at
+    /// The two-item case of the stack algorithm written out for these texts: measure both unconstrained,
+    /// shrink the second by the overflow if any (the only shrinkable item), item baselines and line cross
+    /// size (the baseline step), positions (cross offset = line baseline − item baseline, ceilPx at
     /// layout creation). Sizes come from TextMeasurer.uncached (ceiled by it), the baselines from the hhea
     /// numbers (DejaVuMetrics), not from the text node or AttributedText.baselineMetrics.
     func composedFrames(alignItems: StackLayoutAlignItems, width: Double) -> (size: Size, hello: Rect, why: Rect) {

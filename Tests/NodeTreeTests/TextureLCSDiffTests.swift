@@ -1,7 +1,7 @@
 import Testing
 @testable import NodeTree
 
-// Texture's LCS diff reproduced: every ArrayDiffingTests case (reference §8.5), the #1605 quirk, and whether its
+// Texture's LCS diff reproduced: every ArrayDiffingTests case, the #1605 quirk, and whether its
 // output, applied the way Texture applies it, reproduces the new list.
 
 @Suite struct TextureLCSDiffTests {
@@ -73,7 +73,7 @@ import Testing
         #expect(identicalItems(diff.commit(to: old, new: new), new), "\(label)")
     }
 
-    /// Open issue #1605, kept on purpose (reference §4 "Known quirk").
+    /// Texture's open issue #1605, kept on purpose.
     @Test func quirk1605() {
         let diff = TextureLCSDiff.diff(from: Self.words("a b c"), to: Self.words("c b a"), by: { $0 })
         #expect(diff == TextureLCSDiff(insertions: [1], deletions: [1], moves: diffMoves((2, 0), (0, 2))))

@@ -93,14 +93,14 @@ public enum RaceFault: String, CaseIterable, Sendable {
     /// The Texture mechanism the fault breaks, in one line.
     public var mechanism: String {
         switch self {
-        case .bridgedPropertyAfterLock: "bridged properties are read and written under the node's lock (reference 1.2, 1.4)"
-        case .layoutCachePublish: "a measurement publishes the layout cache under the lock (reference 1.2, 2.8)"
-        case .pendingStateRegistration: "the first off-main write registers for the flush under the lock (reference 1.4)"
-        case .hierarchyLink: "hierarchy links are edited under the lock (reference 1.2)"
-        case .asmPendingSubnodes: "ASM's commit edits the subnode list under the lock (reference 1.2, 4)"
-        case .transitionContext: "a transition context is complete before it is published (reference 1.1, 5)"
-        case .scrollContentSize: "the scroll content size is node state under the lock (reference 1.2, 6)"
-        case .textReadDuringMeasurement: "measurement reads the node's configuration under the lock (reference 1.2, 1.3)"
+        case .bridgedPropertyAfterLock: "bridged properties are read and written under the node's lock"
+        case .layoutCachePublish: "a measurement publishes the layout cache under the lock"
+        case .pendingStateRegistration: "the first off-main write registers for the flush under the lock"
+        case .hierarchyLink: "hierarchy links are edited under the lock"
+        case .asmPendingSubnodes: "ASM's commit edits the subnode list under the lock"
+        case .transitionContext: "a transition context is complete before it is published"
+        case .scrollContentSize: "the scroll content size is node state under the lock"
+        case .textReadDuringMeasurement: "measurement reads the node's configuration under the lock"
         }
     }
 }

@@ -2,7 +2,9 @@ import Testing
 import LayoutCore
 @testable import NodeTree
 
-// Batch fetching (reference texture-lists §9, tests §12 1–8, 20–21).
+// Batch fetching (Texture's ASBatchContext and batch-fetching check): the cases of ASBatchFetchingTests, and
+// ASCollectionViewTests' testThatBatchFetchHappensForEmptyCollection and
+// testThatWeBatchFetchUntilContentRequirementIsMet.
 
 @Suite struct BatchFetchingCheckTests {
     private func check(view: Double = 1, content: Double = 3, offset: Double = 0, leading: Double = 1,

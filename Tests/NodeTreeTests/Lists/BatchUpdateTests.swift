@@ -2,9 +2,9 @@ import Testing
 import LayoutCore
 @testable import NodeTree
 
-// Texture's batch rules (reference texture-lists §3, tests §12 10–18): deletes and reloads name old index
-// paths, inserts new ones, deletes before inserts; a batch that does not add up is a typed error with the
-// counts, thrown by performBatchUpdates, and leaves the list unchanged.
+// Texture's batch rules (_ASHierarchyChangeSet; the batch-update cases of ASCollectionViewTests): deletes and
+// reloads name old index paths, inserts new ones, deletes before inserts; a batch that does not add up is a typed
+// error with the counts, thrown by performBatchUpdates, and leaves the list unchanged.
 
 @MainActor @Suite struct BatchUpdateTests {
     private func path(_ item: Int, _ section: Int = 0) -> ListIndexPath { ListIndexPath(item: item, section: section) }
@@ -48,7 +48,8 @@ import LayoutCore
         let model = ListModel([[0], [1, 2], [3]])
         let table = await makeTable(model, viewport: Size(width: 100, height: 1000))
         let before = table.committedNodes
-        // Last section to the front (Texture test 18's move), and old section 0 reloaded.
+        // Last section to the front (the move of Texture's testThatSectionContextsAreCorrectAfterSectionMove), and
+        // old section 0 reloaded.
         try table.performBatchUpdates { batch in
             model.sections.withLock { $0 = [[3], [0], [1, 2]] }
             batch.moveSection(2, to: 0)
@@ -64,28 +65,29 @@ import LayoutCore
     @Test func aBadBatchIsATypedErrorWithTheCountsAndChangesNothing() async throws {
         let model = ListModel([[0, 1], [2]])
         let table = await makeTable(model)
-        // Texture test 10: delete an item of a section that does not exist.
+        // Texture's testThatSubmittingAnInvalidDeleteThrowsAnException: delete an item of a section that does not
+        // exist.
         #expect(throws: BatchUpdateError.deleteItemInMissingSection(path(0, 3), sectionsBefore: 2)) {
             try table.performBatchUpdates { $0.deleteItems(at: [path(0, 3)]) }
         }
-        // Texture test 11: delete and reload the same item.
+        // Texture's testThatDeletingAndReloadingTheSameItemThrowsAnException: delete and reload the same item.
         #expect(throws: BatchUpdateError.deleteAndReloadSameItem(path(0))) {
             try table.performBatchUpdates { batch in
                 batch.deleteItems(at: [path(0)])
                 batch.reloadItems(at: [path(0)])
             }
         }
-        // Texture test 12: delete section 0, data unchanged.
+        // Texture's testThatHavingAnIncorrectSectionCountThrowsAnException: delete section 0, data unchanged.
         #expect(throws: BatchUpdateError.invalidSectionCount(after: 2, before: 2, inserted: 0, deleted: 1)) {
             try table.performBatchUpdates { $0.deleteSections([0]) }
         }
-        // Texture test 13: one more item, empty batch.
+        // Texture's testThatHavingAnIncorrectItemCountWithNoUpdatesThrowsAnException: one more item, empty batch.
         model.sections.withLock { $0[0].append(9) }
         #expect(throws: BatchUpdateError.invalidItemCount(section: 0, after: 3, before: 2, inserted: 0, deleted: 0)) {
             try table.performBatchUpdates { _ in }
         }
         model.sections.withLock { $0[0].removeLast() }
-        // Texture test 14: one section added, inserted at count + 1.
+        // Texture's testThatInsertingAnInvalidSectionThrowsAnException: one section added, inserted at count + 1.
         model.sections.withLock { $0.append([7]) }
         #expect(throws: BatchUpdateError.insertSectionOutOfRange(section: 4, sectionsAfter: 3)) {
             try table.performBatchUpdates { $0.insertSections([4]) }
@@ -136,7 +138,8 @@ import LayoutCore
             model.sections.withLock { $0[0].insert(5, at: 0) }
             batch.insertItems(at: [path(0)])
         }
-        // Texture test 16: the node API answers from the pending map immediately.
+        // Texture's testThatNodeAtIndexPathIsCorrectImmediatelyAfterSubmittingUpdate: the node API answers from the
+        // pending map immediately.
         #expect(table.numberOfItems(inSection: 0) == 2)
         #expect(table.elementForItem(at: path(0)) !== table.elementForItem(at: path(1)))
         try table.performBatchUpdates { batch in

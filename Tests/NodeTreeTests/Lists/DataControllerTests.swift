@@ -4,9 +4,9 @@ import Testing
 import LayoutCore
 @testable import NodeTree
 
-// The data controller (reference texture-lists §4): node blocks off the main actor and concurrent, edits
-// from many threads committed in the order they were asked, a width change re-measuring every cell
-// concurrently, an edit asked while an earlier one is still measuring.
+// The data controller (Texture's ASDataController, -updateWithChangeSet:): node blocks off the main actor and
+// concurrent, edits from many threads committed in the order they were asked, a width change re-measuring every
+// cell concurrently, an edit asked while an earlier one is still measuring.
 
 @MainActor @Suite struct DataControllerTests {
     @Test(arguments: [MeasuringMode.pool(width: 2), .concurrentPerform])

@@ -2,7 +2,8 @@ import Testing
 import LayoutCore
 @testable import NodeTree
 
-// Interface states and ranges (reference texture-lists §7–8, tests §12 9, 19, 22, 25).
+// Interface states and ranges (Texture's ASRangeController, its tuning parameters and ASInterfaceState): the
+// range cases of ASCollectionViewTests and ASTableViewTests.
 
 @MainActor @Suite struct RangeControllerTests {
     @Test func aScrollFromTopToBottomWalksEachCellThroughTheStatesInOrder() async {
