@@ -120,7 +120,8 @@ private struct Reader {
         advance()  // {
         var object = JSONObject()
         // Duplicate keys: a scan of the earlier keys while the object is small (most are), a set of them
-        // from then on, so an object of n keys costs O(n) and not O(n²) (50,000 keys took half a minute).
+        // from then on, so an object of n keys costs O(n) and not O(n²): a scenario file with a very large
+        // object must not stall the parser.
         var keysSeen: Set<String>?
         skipWhitespace()
         if current == UInt8(ascii: "}") {
