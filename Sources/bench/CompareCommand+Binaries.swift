@@ -13,7 +13,8 @@ extension CompareCommand {
             let order = round % 2 == 0 ? [0, 1] : [1, 0]
             var documents: [ResultDocument?] = [nil, nil]
             for side in order {
-                documents[side] = try runOnce(executables[side], label: side == 0 ? "A" : "B", round: round + 1)
+                documents[side] = try runOnce(executables[side], label: side == 0 ? "A" : "B", round: round + 1,
+                                              arguments: childArguments(countingInstructions: instructions && round == 0))
             }
             rounds.append((documents[0]!, documents[1]!))
         }
@@ -23,17 +24,22 @@ extension CompareCommand {
         try exitOnRegression([comparison])
     }
 
-    /// The child's arguments: a run of the scenario that prints its result instead of saving it.
-    var childArguments: [String] {
+    /// The child's arguments: a run of the scenario that prints its result instead of saving it (with the
+    /// callgrind counts when `countingInstructions`: they do not vary, so one round of them is enough).
+    func childArguments(countingInstructions: Bool) -> [String] {
         var arguments = ["run", "--scenario", scenario, "--no-save", "--json"]
+        if countingInstructions { arguments.append("--instructions") }
         if let threads { arguments += ["--threads", threads] }
         if let repetitions { arguments += ["--repetitions", String(repetitions)] }
         if let warmup { arguments += ["--warmup", String(warmup)] }
+        if let mode { arguments += ["--mode", mode] }
         if allowDebug { arguments.append("--allow-debug") }
         return arguments
     }
 
-    func runOnce(_ executable: String, label: String, round: Int) throws -> ResultDocument {
+    func runOnce(_ executable: String, label: String, round: Int, arguments childArguments: [String]) throws
+        -> ResultDocument
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = childArguments

@@ -68,6 +68,12 @@ struct CompareCommand: ParsableCommand {
     @Option(name: .long, help: "With --binaries: warm-up repetitions of each run (default: the scenario's).")
     var warmup: Int?
 
+    @Option(name: .long, help: "With --binaries, feed scenarios: direct, pipeline or both (default: bench run's).")
+    var mode: String?
+
+    @Flag(name: .long, help: "With --binaries: in the first round, also count each binary's instructions, cache misses, locks and retain/release per cell under callgrind (feed and feed-parity; needs valgrind). Deterministic, so compared exactly: a change in the work done shows even where the timings cannot tell it from noise.")
+    var instructions = false
+
     @Flag(name: .long, help: "With --binaries: let debug builds run (their timings are not meaningful).")
     var allowDebug = false
 
@@ -82,6 +88,7 @@ struct CompareCommand: ParsableCommand {
             if let warmup, !Scenario.warmupRange.contains(warmup) {
                 throw ValidationError("--warmup must be from 0 to \(Scenario.warmupRange.upperBound)")
             }
+            if let mode { try RunCommand.validateMode(mode) }
         } else if results.count < 2 {
             throw ValidationError("bench compare needs at least two result files (A.json B.json …)")
         }

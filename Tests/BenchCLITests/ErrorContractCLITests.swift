@@ -45,6 +45,7 @@ import Testing
         Case(arguments: ["compare", resultFile], says: "at least two result files"),
         Case(arguments: ["compare", "--alpha", "2", resultFile, resultFile], says: "--alpha must be between"),
         Case(arguments: ["compare", "--binaries", "only-one"], says: "--binaries takes two executables"),
+        Case(arguments: ["compare", "--binaries", "a", "b", "--mode", "fast"], says: "--mode must be one of direct"),
     ]
 
     static let badFiles: [Case] = [

@@ -95,4 +95,29 @@ import Testing
         let fresh = try #require(found.rows.first { $0.name == "layout.fresh.wallTime" && $0.labels.threads == 1 })
         #expect(fresh.verdictText == "slower")
     }
+
+    /// Callgrind's counts come from the first round only (`bench compare --binaries --instructions`): they do
+    /// not vary, so that round decides, exactly, and a counter that grew is a change for the worse.
+    @Test func aCounterFromTheFirstRoundOnlyIsComparedExactly() throws {
+        let base = try ReportFixtures.ciResult()
+        func counted(_ result: ResultDocument, _ instructions: Double) -> ResultDocument {
+            var copy = result
+            copy.metrics.append(Metric(name: "layout.fresh.instructionsPerCell", unit: "instructions", value: instructions,
+                                       labels: MetricLabels(width: 375), samples: SampleSummary(single: instructions),
+                                       lowerIsBetter: true, deterministic: true))
+            return copy
+        }
+        var rounds = [(a: counted(base, 8_000), b: counted(base, 8_800))]
+        for _ in 1..<4 { rounds.append((base, base)) }
+        let paired = RunComparison.comparePaired(rounds: rounds, fileA: "a", fileB: "b", alpha: 0.05)
+        let row = try #require(paired.rows.first { $0.name == "layout.fresh.instructionsPerCell" })
+        #expect(row.verdict == .changed)
+        #expect(row.verdictText == "changed (worse)")
+        #expect(row.baseline.median == 8_000 && row.candidate.median == 8_800)
+        #expect(!paired.onlyInBaseline.contains { $0.hasPrefix("layout.fresh.instructionsPerCell") })
+
+        let same = RunComparison.comparePaired(rounds: [(counted(base, 8_000), counted(base, 8_000))] + rounds.dropFirst(),
+                                               fileA: "a", fileB: "b", alpha: 0.05)
+        #expect(same.rows.first { $0.name == "layout.fresh.instructionsPerCell" }?.verdict == .equal)
+    }
 }

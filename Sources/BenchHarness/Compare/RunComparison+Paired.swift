@@ -5,7 +5,8 @@ import Foundation
 // test and estimated by Hodges–Lehmann over those ratios (SignedRank.swift). Two saved runs minutes apart
 // differ by whatever the machine did in between; two runs of one round share it, so the drift cancels in
 // their ratio. The medians shown are over every repetition of every round; counters are compared exactly
-// (equal only when every round of both agrees).
+// (equal only when every round of both agrees). A deterministic counter may come from some rounds only (the
+// callgrind counts, taken in the first): it does not vary, so the rounds that have it decide.
 
 extension RunComparison {
     public static func comparePaired(rounds: [(a: ResultDocument, b: ResultDocument)], fileA: String, fileB: String,
@@ -27,11 +28,11 @@ extension RunComparison {
                 guard let a = lookup.a[key], let b = lookup.b[key] else { return nil }
                 return (a, b)
             }
-            guard pairs.count == rounds.count else {
+            let deterministic = !pairs.isEmpty && pairs.allSatisfy { $0.0.deterministic && $0.1.deterministic }
+            guard pairs.count == rounds.count || deterministic else {
                 onlyInBaseline.append(describe(name: metric.name, labels: metric.labels))
                 continue
             }
-            let deterministic = pairs.allSatisfy { $0.0.deterministic && $0.1.deterministic }
             let aValues = pairs.flatMap { $0.0.samples.values ?? [$0.0.value] }
             let bValues = pairs.flatMap { $0.1.samples.values ?? [$0.1.value] }
             var row = ComparisonRow(name: metric.name, labels: metric.labels, unit: metric.unit,
