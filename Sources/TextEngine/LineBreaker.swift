@@ -1,6 +1,7 @@
 import LayoutCore
 
-// Greedy line breaking over UTF-8 bytes, one pass, no allocation except the result's line array.
+// Greedy line breaking over UTF-8 bytes, one pass, no allocation except the result's line array (none for a
+// size-only measurement, TextMeasurer+Size.swift).
 //
 // The driver (`layout`) reads like the steps TextKit performs for Texture's text node with
 // NSLineBreakByWordWrapping and tail truncation:

@@ -133,7 +133,8 @@ open class TextNode: DisplayNode, @unchecked Sendable {
 
     /// The text laid out within `maxSize`: lines, baselines, truncation (what Texture's isTruncated and
     /// lineCount read for the node's bounds). Goes through the same measurer (and cache) as measurement, so
-    /// asking for the maximum size the node was measured with is a cache hit.
+    /// asking for the maximum size the node was measured with is a cache hit (the first such request lays
+    /// the text out again for its lines, which measurement did not keep; the entry keeps them from then on).
     public func textLayout(constrainedTo maxSize: Size) -> TextLayoutResult {
         let (text, lines, token) = measurementInputs()
         return measurer.measure(text, maxWidth: maxSize.width, maxHeight: maxSize.height,
