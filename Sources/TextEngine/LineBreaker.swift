@@ -1,6 +1,7 @@
 import LayoutCore
 
-// Greedy line breaking over UTF-8 bytes, one pass, no allocation except the result's line array.
+// Greedy line breaking over UTF-8 bytes, one pass, no allocation except the result's line array (none for a
+// size-only measurement, TextMeasurer+Size.swift).
 //
 // The driver (`layout`) reads like the steps TextKit performs for Texture's text node with
 // NSLineBreakByWordWrapping and tail truncation:
@@ -370,8 +371,13 @@ struct LineBreaker {
 
     /// The finished result: sizes ceiled to the pixel grid.
     func makeResult(scale: Double) -> TextLayoutResult {
+        makeResult(scale: scale, lines: sink.makeArray())
+    }
+
+    /// The result with `lines` in place of the sink's (a size-only measurement passes none).
+    @inline(__always)
+    func makeResult(scale: Double, lines: [TextLine]) -> TextLayoutResult {
         TextLayoutResult(size: Size(width: ceilPx(widest, scale: scale), height: ceilPx(y, scale: scale)),
-                         lines: sink.makeArray(), ascender: ascender, descender: descender,
-                         isTruncated: isTruncated)
+                         lines: lines, ascender: ascender, descender: descender, isTruncated: isTruncated)
     }
 }

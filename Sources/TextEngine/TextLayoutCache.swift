@@ -1,3 +1,4 @@
+import LayoutCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -23,6 +24,12 @@ import Darwin
 // becomes the previous one and the old previous one is dropped whole (its storage is reused). That is
 // LRU-ish — an entry used at least once per generation survives, an unused one is gone after two — with O(1)
 // work, no per-entry list, no deletion inside a table, and no per-hit write except the counters.
+//
+// Entries without lines. A measurement that asks only for the size (TextMeasurer.measuredSize, what a text
+// node's calculateSizeThatFits needs) stores its size, baselines and truncation without the line array: the
+// lines stay in the measurement's stack scratch, so such a miss allocates nothing (an array per entry would
+// be one heap block per measured text). A later request for the whole result finds the entry — a hit — and
+// lays the text out again for its lines, which the entry then keeps.
 
 /// The immutable key of one cached layout.
 struct TextLayoutKey: Sendable {
@@ -71,7 +78,9 @@ struct TextLayoutKey: Sendable {
 struct CacheGeneration {
     struct Entry {
         let key: TextLayoutKey
-        let result: TextLayoutResult
+        /// Its `lines` are empty unless `hasLines` (an entry stored by a size-only measurement).
+        var result: TextLayoutResult
+        var hasLines: Bool
     }
 
     /// 0 marks an empty slot; an occupied slot's entry is initialised.
@@ -106,12 +115,26 @@ struct CacheGeneration {
     @inline(__always)
     func result(at slot: Int) -> TextLayoutResult { entries.unsafelyUnwrapped[slot].result }
 
+    /// The stored size only (nothing retained).
+    @inline(__always)
+    func size(at slot: Int) -> Size { entries.unsafelyUnwrapped[slot].result.size }
+
+    @inline(__always)
+    func hasLines(at slot: Int) -> Bool { entries.unsafelyUnwrapped[slot].hasLines }
+
+    /// Gives a size-only entry the lines of its complete result.
+    @inline(__always)
+    func completeLines(at slot: Int, with result: TextLayoutResult) {
+        entries.unsafelyUnwrapped[slot].result = result
+        entries.unsafelyUnwrapped[slot].hasLines = true
+    }
+
     @inline(__always)
     func key(at slot: Int) -> TextLayoutKey { entries.unsafelyUnwrapped[slot].key }
 
     /// Adds an entry the caller checked is absent and has room for (count < limit). Allocates the slots on
     /// first use: 2 × limit rounded up to a power of two, so probes stay short.
-    mutating func insert(hash: UInt64, key: TextLayoutKey, result: TextLayoutResult, limit: Int) {
+    mutating func insert(hash: UInt64, key: TextLayoutKey, result: TextLayoutResult, hasLines: Bool, limit: Int) {
         if hashes == nil {
             var size = 1
             while size < 2 * limit { size <<= 1 }
@@ -126,7 +149,7 @@ struct CacheGeneration {
         var slot = Int(truncatingIfNeeded: hash) & mask
         while hashes[slot] != 0 { slot = (slot + 1) & mask }
         hashes[slot] = hash
-        (entries.unsafelyUnwrapped + slot).initialize(to: Entry(key: key, result: result))
+        (entries.unsafelyUnwrapped + slot).initialize(to: Entry(key: key, result: result, hasLines: hasLines))
         count += 1
     }
 
@@ -173,13 +196,42 @@ public final class TextLayoutCache: @unchecked Sendable {
 
         /// Stores into the current generation, turning generations over when it is full (the old previous
         /// generation is emptied and its storage reused as the new current one).
-        mutating func store(hash: UInt64, key: TextLayoutKey, result: TextLayoutResult, limit: Int) {
+        mutating func store(hash: UInt64, key: TextLayoutKey, result: TextLayoutResult, hasLines: Bool,
+                            limit: Int) {
             if current.count >= limit {
                 evictions += previous.count
                 swap(&current, &previous)
                 current.removeAll()
             }
-            current.insert(hash: hash, key: key, result: result, limit: limit)
+            current.insert(hash: hash, key: key, result: result, hasLines: hasLines, limit: limit)
+        }
+
+        /// The slot in `current` of the entry equal to the request, counting a hit or a miss; a hit in
+        /// the previous generation is copied into the current one first.
+        @inline(__always)
+        mutating func findCounting(hash: UInt64, text: AttributedText, maxWidth: Double, maxHeight: Double,
+                                   maximumNumberOfLines: Int, truncationToken: String, scale: Double,
+                                   limit: Int) -> Int? {
+            if let slot = current.find(hash: hash, text: text, maxWidth: maxWidth, maxHeight: maxHeight,
+                                       maximumNumberOfLines: maximumNumberOfLines,
+                                       truncationToken: truncationToken, scale: scale)
+            {
+                hits += 1
+                return slot
+            }
+            if let slot = previous.find(hash: hash, text: text, maxWidth: maxWidth, maxHeight: maxHeight,
+                                        maximumNumberOfLines: maximumNumberOfLines,
+                                        truncationToken: truncationToken, scale: scale)
+            {
+                hits += 1
+                store(hash: hash, key: previous.key(at: slot), result: previous.result(at: slot),
+                      hasLines: previous.hasLines(at: slot), limit: limit)
+                return current.find(hash: hash, text: text, maxWidth: maxWidth, maxHeight: maxHeight,
+                                    maximumNumberOfLines: maximumNumberOfLines,
+                                    truncationToken: truncationToken, scale: scale)
+            }
+            misses += 1
+            return nil
         }
     }
 
@@ -245,42 +297,60 @@ public final class TextLayoutCache: @unchecked Sendable {
     @inline(__always)
     private static func shardIndex(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> 61) }
 
+    /// What a request for the whole result found.
+    enum Lookup {
+        case hit(TextLayoutResult)
+        /// A hit on an entry stored by a size-only measurement: the caller lays out for the lines and
+        /// hands them back (`insert`).
+        case hitWithoutLines
+        case miss
+    }
+
     /// The cached result for a request, counting a hit or a miss. `hash` is TextLayoutKey.hash of the parts.
     @inline(__always)
     func lookup(hash: UInt64, text: AttributedText, maxWidth: Double, maxHeight: Double, maximumNumberOfLines: Int,
-                truncationToken: String, scale: Double) -> TextLayoutResult?
+                truncationToken: String, scale: Double) -> Lookup
     {
         let limit = generationLimit
         return withShard(Self.shardIndex(hash)) { s in
-            if let slot = s.current.find(hash: hash, text: text, maxWidth: maxWidth, maxHeight: maxHeight,
-                                         maximumNumberOfLines: maximumNumberOfLines,
-                                         truncationToken: truncationToken, scale: scale)
-            {
-                s.hits += 1
-                return s.current.result(at: slot)
-            }
-            if let slot = s.previous.find(hash: hash, text: text, maxWidth: maxWidth, maxHeight: maxHeight,
-                                          maximumNumberOfLines: maximumNumberOfLines,
-                                          truncationToken: truncationToken, scale: scale)
-            {
-                s.hits += 1
-                let result = s.previous.result(at: slot)
-                s.store(hash: hash, key: s.previous.key(at: slot), result: result, limit: limit)
-                return result
-            }
-            s.misses += 1
-            return nil
+            guard let slot = s.findCounting(hash: hash, text: text, maxWidth: maxWidth, maxHeight: maxHeight,
+                                            maximumNumberOfLines: maximumNumberOfLines,
+                                            truncationToken: truncationToken, scale: scale, limit: limit)
+            else { return .miss }
+            return s.current.hasLines(at: slot) ? .hit(s.current.result(at: slot)) : .hitWithoutLines
         }
     }
 
-    /// Publishes a computed layout (a no-op when another thread published the same key meanwhile).
-    func insert(hash: UInt64, key: TextLayoutKey, result: TextLayoutResult) {
+    /// The cached size for a request, counting a hit or a miss (any entry has its size; nothing is
+    /// retained).
+    @inline(__always)
+    func lookupSize(hash: UInt64, text: AttributedText, maxWidth: Double, maxHeight: Double,
+                    maximumNumberOfLines: Int, truncationToken: String, scale: Double) -> Size?
+    {
+        let limit = generationLimit
+        return withShard(Self.shardIndex(hash)) { s in
+            guard let slot = s.findCounting(hash: hash, text: text, maxWidth: maxWidth, maxHeight: maxHeight,
+                                            maximumNumberOfLines: maximumNumberOfLines,
+                                            truncationToken: truncationToken, scale: scale, limit: limit)
+            else { return nil }
+            return s.current.size(at: slot)
+        }
+    }
+
+    /// Publishes a computed layout (a no-op when another thread published the same key meanwhile, unless
+    /// that entry lacks the lines this one has: then it takes them). `hasLines`: `result.lines` holds the
+    /// lines (false for a size-only measurement's result).
+    func insert(hash: UInt64, key: TextLayoutKey, result: TextLayoutResult, hasLines: Bool = true) {
         let limit = generationLimit
         withShard(Self.shardIndex(hash)) { s in
             let present = s.current.find(hash: hash, text: key.text, maxWidth: key.maxWidth,
                                          maxHeight: key.maxHeight, maximumNumberOfLines: key.maximumNumberOfLines,
                                          truncationToken: key.truncationToken, scale: key.scale)
-            if present == nil { s.store(hash: hash, key: key, result: result, limit: limit) }
+            if let present {
+                if hasLines && !s.current.hasLines(at: present) { s.current.completeLines(at: present, with: result) }
+            } else {
+                s.store(hash: hash, key: key, result: result, hasLines: hasLines, limit: limit)
+            }
         }
     }
 

@@ -70,10 +70,21 @@ public struct TextMeasurer: Sendable {
         // atomic operations, on every hit.)
         let hash = TextLayoutKey.hash(text: text, maxWidth: width, maxHeight: height, maximumNumberOfLines: lines,
                                       truncationToken: truncationToken, scale: scale)
-        if let hit = self.cache?.lookup(hash: hash, text: text, maxWidth: width, maxHeight: height,
-                                        maximumNumberOfLines: lines, truncationToken: truncationToken, scale: scale)
-        {
-            return hit
+        switch self.cache?.lookup(hash: hash, text: text, maxWidth: width, maxHeight: height,
+                                  maximumNumberOfLines: lines, truncationToken: truncationToken, scale: scale) {
+        case .hit(let result):
+            return result
+        case .hitWithoutLines:
+            // Stored by a size-only measurement: lay out again for the lines and let the entry keep them.
+            let result = Self.layout(text, maxWidth: width, maxHeight: height, maximumNumberOfLines: lines,
+                                     truncationToken: truncationToken, scale: scale)
+            self.cache?.insert(hash: hash, key: TextLayoutKey(text: text, maxWidth: width, maxHeight: height,
+                                                              maximumNumberOfLines: lines,
+                                                              truncationToken: truncationToken, scale: scale),
+                               result: result)
+            return result
+        case .miss, nil:
+            break
         }
         // Step 3: lay out without any lock held, then publish.
         let result = Self.layout(text, maxWidth: width, maxHeight: height, maximumNumberOfLines: lines,
@@ -111,6 +122,16 @@ public struct TextMeasurer: Sendable {
     static func breakLines(_ text: AttributedText, maxWidth: Double, maximumNumberOfLines: Int,
                            truncationToken: String, scale: Double) -> TextLayoutResult
     {
+        withLinesBroken(text, maxWidth: maxWidth, maximumNumberOfLines: maximumNumberOfLines,
+                        truncationToken: truncationToken) { $0.makeResult(scale: scale) }
+    }
+
+    /// Runs the line breaker over `text` (its lines in a stack scratch, spilling to an array only past it)
+    /// and hands it to `body` to read the outcome from.
+    @inline(__always)
+    static func withLinesBroken<R>(_ text: AttributedText, maxWidth: Double, maximumNumberOfLines: Int,
+                                   truncationToken: String, _ body: (borrowing LineBreaker) -> R) -> R
+    {
         withUTF8(text.string) { bytes in
             withUTF8(truncationToken) { token in
                 text.runs.withUnsafeBufferPointer { runs in
@@ -119,7 +140,7 @@ public struct TextMeasurer: Sendable {
                                                   maximumNumberOfLines: maximumNumberOfLines,
                                                   sink: LineSink(scratch: scratch))
                         breaker.layout()
-                        return breaker.makeResult(scale: scale)
+                        return body(breaker)
                     }
                 }
             }

@@ -20,6 +20,9 @@ import TextEngine
 //      └─ horizontal stack, spacingBefore 2 →                                                    6 comment
 //           [actor image 50 × 50 (spacingAfter 8), actor comment (flexGrow 1)]
 //
+// Built with the top bar, the mini profile and the poster comment in a vertical stack of their own at the
+// top of stack 1, which gives the same frames (layoutSpecThatFits says why and why so).
+//
 // Flexbox's shrink-to-fit is spelled out for Texture's stacks, whose flexShrink defaults to 0: the growing
 // items (action, the poster column, the actor comment) also have flexShrink 1, so they take exactly the rest
 // of their row and their text wraps there (each is then the one item of its row that both grows and
@@ -93,24 +96,30 @@ public final class FeedItemCellNode: FeedCellNode, @unchecked Sendable {
     }
 
     public override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> any LayoutElement {
-        let topBar = StackLayoutSpec.horizontal(justifyContent: .spaceBetween, children: [actionText, options])
+        // Every stack lists its children (StackLayoutSpec+ListedChildren.swift): no array is built per layout.
+        let topBar = StackLayoutSpec.horizontal(justifyContent: .spaceBetween, children: actionText, options)
 
-        var posterColumn = StackLayoutSpec.vertical(spacing: Self.posterColumnSpacing,
-                                                    children: [posterName, posterHeadline, posterTime])
-        posterColumn.style.flexGrow = 1
-        posterColumn.style.flexShrink = 1
-        let miniProfile = StackLayoutSpec.horizontal(alignItems: .center, children: [posterImage, posterColumn])
+        let posterColumn = StackLayoutSpec.vertical(spacing: Self.posterColumnSpacing,
+                                                    children: posterName, posterHeadline, posterTime,
+                                                    style: { $0.flexGrow = 1; $0.flexShrink = 1 })
+        let miniProfile = StackLayoutSpec.horizontal(alignItems: .center, children: posterImage, posterColumn)
 
         let content = RatioLayoutSpec(ratio: Self.contentRatio, child: contentImage)
 
-        var socialActions = StackLayoutSpec.horizontal(justifyContent: .spaceBetween, children: [like, comment, share])
-        socialActions.style.spacingBefore = Self.socialSpacingBefore
+        let socialActions = StackLayoutSpec.horizontal(justifyContent: .spaceBetween, children: like, comment, share,
+                                                       style: { $0.spacingBefore = Self.socialSpacingBefore })
 
-        var commentRow = StackLayoutSpec.horizontal(children: [actorImage, actorComment])
-        commentRow.style.spacingBefore = Self.commentSpacingBefore
+        let commentRow = StackLayoutSpec.horizontal(children: actorImage, actorComment,
+                                                    style: { $0.spacingBefore = Self.commentSpacingBefore })
 
-        let root = StackLayoutSpec.vertical(children: [topBar, miniProfile, posterComment, content, contentTitle,
-                                                       contentDomain, socialActions, commentRow])
+        // Eight rows, two more than a listed stack takes: the first three (the top bar, the mini profile and
+        // the poster comment) form a vertical stack of their own at the top of the root. Its height is the
+        // sum of theirs, as the root would have added them, and lies on the pixel grid (each is a text's
+        // ceiled height, the 50-point image or a sum of those), so rounding it changes nothing: the frames are
+        // those of one stack of eight.
+        let head = StackLayoutSpec.vertical(children: topBar, miniProfile, posterComment)
+        let root = StackLayoutSpec.vertical(children: head, content, contentTitle, contentDomain, socialActions,
+                                            commentRow)
         return InsetLayoutSpec(insets: EdgeInsets(all: Self.padding), child: root)
     }
 

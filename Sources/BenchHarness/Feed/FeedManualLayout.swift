@@ -27,7 +27,7 @@ public enum FeedManualLayout {
     /// The measured size of `text` within `maxWidth` (free height), as a TextNode's calculateSizeThatFits.
     @inline(__always)
     static func measure(_ text: AttributedText, _ maxWidth: Double, lines: Int = 0, _ measurer: TextMeasurer) -> Size {
-        measurer.measure(text, maxWidth: maxWidth, maxHeight: .infinity, maximumNumberOfLines: lines).size
+        measurer.measuredSize(text, maxWidth: maxWidth, maxHeight: .infinity, maximumNumberOfLines: lines)
     }
 
     // MARK: The ASDKgram photo cell (FeedPhotoCell.swift)

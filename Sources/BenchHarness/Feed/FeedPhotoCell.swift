@@ -39,6 +39,8 @@ public final class FeedPhotoCellNode: FeedCellNode, @unchecked Sendable {
     public let caption: TextNode
     public let viewAllComments: TextNode?
     public let comments: [TextNode]
+    /// The footer's children as the caption at init had them (`currentFooterChildren`).
+    private let footerAtInit: (showsCaption: Bool, children: [any LayoutElement])
 
     public init(_ model: FeedPhotoModel, measurer: TextMeasurer = .shared) {
         self.model = model
@@ -59,6 +61,9 @@ public final class FeedPhotoCellNode: FeedCellNode, @unchecked Sendable {
         caption.maximumNumberOfLines = Self.maximumCaptionLines
         viewAllComments = model.viewAllComments.map { Self.textNode($0, measurer: measurer) }
         comments = model.comments.map { Self.textNode($0, measurer: measurer) }
+        let showsCaption = !caption.attributedText.isEmpty
+        footerAtInit = (showsCaption, Self.footerChildren(likes: likes, caption: showsCaption ? caption : nil,
+                                                          viewAllComments: viewAllComments, comments: comments))
         super.init()
     }
 
@@ -77,13 +82,14 @@ public final class FeedPhotoCellNode: FeedCellNode, @unchecked Sendable {
     public override func layoutSpecThatFits(_ constrainedSize: SizeRange) -> any LayoutElement {
         let h = Self.horizontalBuffer, v = Self.verticalBuffer
 
-        // Header: avatar, the name/location column, a spacer, the time.
-        var headerSubStack = StackLayoutSpec.vertical(
-            children: location.attributedText.isEmpty ? [userName] : [userName, location])
-        headerSubStack.style.flexShrink = 1
+        // Header: avatar, the name/location column, a spacer, the time. Stacks of a fixed number of children
+        // list them (StackLayoutSpec+ListedChildren.swift): no array is built per layout.
+        let headerSubStack = location.attributedText.isEmpty
+            ? StackLayoutSpec.vertical(children: userName, style: { $0.flexShrink = 1 })
+            : StackLayoutSpec.vertical(children: userName, location, style: { $0.flexShrink = 1 })
         let avatarInset = InsetLayoutSpec(insets: EdgeInsets(top: h, left: 0, bottom: h, right: h), child: avatar)
         let headerStack = StackLayoutSpec.horizontal(justifyContent: .start, alignItems: .center,
-                                                     children: [avatarInset, headerSubStack, LayoutSpec.spacer(), time])
+                                                     children: avatarInset, headerSubStack, LayoutSpec.spacer(), time)
         let headerWithInset = InsetLayoutSpec(insets: EdgeInsets(top: 0, left: h, bottom: 0, right: h),
                                               child: headerStack)
 
@@ -91,18 +97,35 @@ public final class FeedPhotoCellNode: FeedCellNode, @unchecked Sendable {
         let cellWidth = constrainedSize.max.width
         photo.style.preferredSize = Size(width: cellWidth, height: cellWidth)
 
-        // Footer: likes, caption, comments.
-        var footerChildren: [any LayoutElement] = [likes]
-        footerChildren.reserveCapacity(3 + comments.count)
-        if !caption.attributedText.isEmpty { footerChildren.append(caption) }
-        if let viewAllComments { footerChildren.append(viewAllComments) }
-        for comment in comments { footerChildren.append(comment) }
-        let footerStack = StackLayoutSpec.vertical(spacing: v, children: footerChildren)
+        // Footer: likes, caption, comments — as many as the model has, so an array: the one the cell keeps
+        // (built once, at init), unless the caption came or went since.
+        let footerStack = StackLayoutSpec.vertical(spacing: v, children: currentFooterChildren)
         let footerWithInset = InsetLayoutSpec(insets: EdgeInsets(top: v, left: h, bottom: v, right: h),
                                               child: footerStack)
 
         return StackLayoutSpec.vertical(justifyContent: .start, alignItems: .stretch,
-                                        children: [headerWithInset, photo, footerWithInset])
+                                        children: headerWithInset, photo, footerWithInset)
+    }
+
+    /// The footer's children, in order: likes, the caption when it has text, "View all", the comments. The
+    /// nodes are fixed at init and only the caption's text can change, so the array built at init is the
+    /// answer unless the caption's presence changed since (then one is built for this layout).
+    private var currentFooterChildren: [any LayoutElement] {
+        let showsCaption = !caption.attributedText.isEmpty
+        if showsCaption == footerAtInit.showsCaption { return footerAtInit.children }
+        return Self.footerChildren(likes: likes, caption: showsCaption ? caption : nil,
+                                   viewAllComments: viewAllComments, comments: comments)
+    }
+
+    private static func footerChildren(likes: TextNode, caption: TextNode?, viewAllComments: TextNode?,
+                                       comments: [TextNode]) -> [any LayoutElement] {
+        var children: [any LayoutElement] = []
+        children.reserveCapacity(3 + comments.count)
+        children.append(likes)
+        if let caption { children.append(caption) }
+        if let viewAllComments { children.append(viewAllComments) }
+        for comment in comments { children.append(comment) }
+        return children
     }
 
     public override var layoutNodes: [DisplayNode] {

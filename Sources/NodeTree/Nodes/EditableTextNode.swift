@@ -100,8 +100,8 @@ open class EditableTextNode: DisplayNode, @unchecked Sendable {
     open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
         let s = fieldState.withLock { $0 }
         if let fixed = s.fixedSize { return fixed }
-        var size = TextMeasurer.shared.measure(s.shown, maxWidth: constrainedSize.width,
-                                               maximumNumberOfLines: s.maximumLinesToDisplay).size
+        var size = TextMeasurer.shared.measuredSize(s.shown, maxWidth: constrainedSize.width,
+                                                    maximumNumberOfLines: s.maximumLinesToDisplay)
         size.height = Swift.max(size.height, ceilPx(s.lineHeight))
         return size
     }

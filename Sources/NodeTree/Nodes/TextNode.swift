@@ -122,16 +122,29 @@ open class TextNode: DisplayNode, @unchecked Sendable {
 
     /// Texture's calculateSizeThatFits: for a text node: the measured text size within `constrainedSize`
     /// (width: line breaking; height: lines that would end below it are dropped, keeping one). The leaf path
-    /// clamps it into the range.
+    /// clamps it into the range. Measured for the size only (TextMeasurer.measuredSize: the lines are not
+    /// kept in an array, so a measurement the cache has not seen allocates nothing); the same size as
+    /// `textLayout(constrainedTo:).size`.
     open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
-        textLayout(constrainedTo: constrainedSize).size
+        let (text, lines, token) = measurementInputs()
+        return measurer.measuredSize(text, maxWidth: constrainedSize.width, maxHeight: constrainedSize.height,
+                                     maximumNumberOfLines: lines, truncationToken: token)
     }
 
     /// The text laid out within `maxSize`: lines, baselines, truncation (what Texture's isTruncated and
     /// lineCount read for the node's bounds). Goes through the same measurer (and cache) as measurement, so
-    /// asking for the maximum size the node was measured with is a cache hit.
+    /// asking for the maximum size the node was measured with is a cache hit (the first such request lays
+    /// the text out again for its lines, which measurement did not keep; the entry keeps them from then on).
     public func textLayout(constrainedTo maxSize: Size) -> TextLayoutResult {
-        let (text, lines, token) = textState.withLock {
+        let (text, lines, token) = measurementInputs()
+        return measurer.measure(text, maxWidth: maxSize.width, maxHeight: maxSize.height,
+                                maximumNumberOfLines: lines, truncationToken: token)
+    }
+
+    /// The text, line limit and token, read under the text lock.
+    @inline(__always)
+    private func measurementInputs() -> (AttributedText, Int, String) {
+        let inputs = textState.withLock {
             ($0.attributedText, $0.maximumNumberOfLines, $0.truncationToken)
         }
         #if LOOM_RACE_FAULTS
@@ -139,8 +152,7 @@ open class TextNode: DisplayNode, @unchecked Sendable {
             RaceFaults.injectTextReadOutsideLock(&textState.unsynchronizedAddress().pointee.revision)
         }
         #endif
-        return measurer.measure(text, maxWidth: maxSize.width, maxHeight: maxSize.height,
-                                maximumNumberOfLines: lines, truncationToken: token)
+        return inputs
     }
 
     // MARK: - Baseline offsets
