@@ -10,7 +10,7 @@ import NodeTree
 // list's commits arrive — from a run loop between frames, as an app's run loop does.
 //
 //   throughput   per repetition, per measuring mode (an own pool of each thread count, Dispatch's
-//                concurrentPerform; interleaved): a new table and cold text caches, reloadData of every
+//                concurrentPerform; interleaved): a new table and an emptied text cache, reloadData of every
 //                cell of the scenario, until the commit. cells/s = cells ÷ the data controller's allocation+measurement time;
 //                also the wall time from reloadData to the end of the commit
 //   scroll       per refresh rate: a table with a first page, batch fetching on (a page per fetch, appended
@@ -60,11 +60,16 @@ public struct PipelineSettings: Sendable {
 public struct PipelineRunner {
     public let settings: PipelineSettings
     let models: [FeedCellModel]
+    /// One engine for every table: its text cache is emptied before each measured reload, as the direct
+    /// mode's fresh pass does (`prepare(for: .fresh)` keeps the tables' storage). A new engine per reload
+    /// would also measure allocating and first touching the cache's tables, from both workers at once.
+    let engine: NodeTreeFeedEngine
     let progress: ((String) -> Void)?
 
     public init(settings: PipelineSettings, scenario: Scenario, progress: ((String) -> Void)? = nil) {
         self.settings = settings
-        models = NodeTreeFeedEngine(cells: scenario.cells).models(for: scenario)
+        engine = NodeTreeFeedEngine(cells: scenario.cells)
+        models = engine.models(for: scenario)
         self.progress = progress
     }
 
@@ -94,7 +99,8 @@ public struct PipelineRunner {
 
     /// One reloadData of every cell on a new table, until its commit.
     private func reload(_ mode: MeasuringMode, measured: Bool, into series: inout PipelineThroughput) {
-        let source = FeedListSource(engine: NodeTreeFeedEngine(cells: settings.cells), pool: models,
+        engine.prepare(for: .fresh)
+        let source = FeedListSource(engine: engine, pool: models,
                                     initialRows: settings.cells, pageSize: 0)
         let table = TableNode(measuringMode: mode)
         table.dataSource = source
@@ -129,7 +135,8 @@ public struct PipelineRunner {
     }
 
     private func scrollOnce(rate: Int, streaming: Bool, repetition: Int) -> PipelineScroll.Outcome {
-        let source = FeedListSource(engine: NodeTreeFeedEngine(cells: settings.cells), pool: models,
+        engine.prepare(for: .fresh)
+        let source = FeedListSource(engine: engine, pool: models,
                                     initialRows: settings.pageSize, pageSize: settings.pageSize)
         let table = TableNode(measuringMode: .pool(width: settings.threadCounts.max() ?? 1))
         table.dataSource = source
