@@ -68,7 +68,7 @@ final class ListEventLog: @unchecked Sendable {
             s.activeMeasurements += 1
             s.maxActiveMeasurements = max(s.maxActiveMeasurements, s.activeMeasurements)
         }
-        meet { $0.activeMeasurements >= 2 }
+        meet { $0.maxActiveMeasurements >= 2 }
         state.withLock { $0.activeMeasurements -= 1 }
     }
 
@@ -80,17 +80,24 @@ final class ListEventLog: @unchecked Sendable {
             s.maxActiveBlocks = max(s.maxActiveBlocks, s.activeBlocks)
             s.blockThreads.insert(currentThreadID())
         }
-        meet { $0.activeBlocks >= 2 }
+        meet { $0.maxActiveBlocks >= 2 }
         state.withLock { $0.activeBlocks -= 1 }
     }
 
-    /// Waits (a bounded number of yields, never a timing assertion) until `ready` holds.
+    /// Set once a wait ran out, so a run that really is serial pays the bound once, not once per block.
+    private let gaveUp = Locked(false)
+
+    /// Waits until `ready` holds: at most ten seconds of wall clock (a bound on the wait, never a timing
+    /// assertion), so a second block that starts late on a loaded machine or under a sanitizer still meets the
+    /// first. `ready` asks whether two ever ran at once, so once they have, no later block waits.
     private func meet(_ ready: (State) -> Bool) {
-        guard rendezvous.load() else { return }
-        for _ in 0..<5_000 {
+        guard rendezvous.load(), !gaveUp.load() else { return }
+        let deadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
+        while DispatchTime.now().uptimeNanoseconds < deadline {
             if state.withLock({ ready($0) }) { return }
-            sched_yield()
+            usleep(100)
         }
+        gaveUp.store(true)
     }
 }
 
