@@ -12,18 +12,21 @@ import Darwin
 // key computed from an attributed string another thread could still mutate; an AttributedText cannot change.
 // The key's hash is FastHash over the text's precomputed content hash and the other fields: a few multiplies.
 //
-// Layout of the table: 8 shards (one pthread mutex each, picked by the hash's top bits, so 8 threads rarely
-// wait on the same lock). A shard holds two generations, each an open-addressing table (linear probing,
+// Layout of the table: 64 shards (one pthread mutex each, picked by the hash's top 6 bits). Every lookup and
+// insert writes its shard's lock word and counters, so the shard count is what keeps threads measuring at
+// the same time off each other's cache lines and locks: with few shards nearly every text a thread measures
+// meets a line the other thread just wrote. A shard holds two generations, each an open-addressing table (linear probing,
 // hashes in their own array so a probe reads 8 bytes per slot and never copies a key). A lookup is one lock,
 // a probe or two, and a full key comparison that starts with the text's storage identity — no key is built,
 // copied or hashed by SipHash, so a hit retains nothing but the result's line array (the mutex and that one
 // retain are a hit's only atomic operations).
 //
-// Bound: `capacity` entries. Each generation holds at most capacity/16 entries; lookups search the current
-// one, then the previous one (a hit there is copied into the current one); when the current one is full it
-// becomes the previous one and the old previous one is dropped whole (its storage is reused). That is
-// LRU-ish — an entry used at least once per generation survives, an unused one is gone after two — with O(1)
-// work, no per-entry list, no deletion inside a table, and no per-hit write except the counters.
+// Bound: `capacity` entries. Each generation holds at most capacity/128 entries (64 shards × 2
+// generations); lookups search the current one, then the previous one (a hit there is copied into the
+// current one); when the current one is full it becomes the previous one and the old previous one is
+// dropped whole (its storage is reused). That is LRU-ish — an entry used at least once per generation
+// survives, an unused one is gone after two — with O(1) work, no per-entry list, no deletion inside a
+// table, and no per-hit write except the counters.
 //
 // Entries without lines. A measurement that asks only for the size (TextMeasurer.measuredSize, what a text
 // node's calculateSizeThatFits needs) stores its size, baselines and truncation without the line array: the
@@ -235,7 +238,7 @@ public final class TextLayoutCache: @unchecked Sendable {
         }
     }
 
-    public static let shardCount = 8
+    public static let shardCount = 64
 
     /// The cache TextMeasurer.shared uses: 4,096 entries.
     public static let shared = TextLayoutCache(capacity: 4096)
@@ -253,11 +256,12 @@ public final class TextLayoutCache: @unchecked Sendable {
     }()
     private static let shardStride: Int = (shardOffset + MemoryLayout<Shard>.stride + 127) / 128 * 128
 
-    /// `capacity` is rounded up to a multiple of 16 (8 shards × 2 generations).
+    /// `capacity` is rounded up to a multiple of 128 (64 shards × 2 generations).
     public init(capacity: Int) {
-        let perGeneration = max(1, (capacity + 15) / 16)
+        let generations = 2 * Self.shardCount
+        let perGeneration = max(1, (capacity + generations - 1) / generations)
         generationLimit = perGeneration
-        self.capacity = perGeneration * 16
+        self.capacity = perGeneration * generations
         shardMemory = .allocate(byteCount: Self.shardStride * Self.shardCount, alignment: 128)
         for i in 0..<Self.shardCount {
             let base = shardMemory + i * Self.shardStride
@@ -293,9 +297,9 @@ public final class TextLayoutCache: @unchecked Sendable {
         return body(&(base + Self.shardOffset).assumingMemoryBound(to: Shard.self).pointee)
     }
 
-    /// Top 3 bits pick the shard; the tables index with the low bits.
+    /// Top 6 bits pick the shard; the tables index with the low bits.
     @inline(__always)
-    private static func shardIndex(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> 61) }
+    private static func shardIndex(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> 58) }
 
     /// What a request for the whole result found.
     enum Lookup {
