@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "CPixelRounding", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // NodeTree's: the measuring thread's tickets and spec owner (include/loom_measuring_thread.h).
         .target(name: "CMeasuringThread", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        // bench's jemalloc options, read by jemalloc before main (Sources/CJemallocConfig/jemalloc_config.c).
+        .target(name: "CJemallocConfig", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // CPU affinity for the bench worker pool (Sources/CPUPinning/include/loom_cpu_pinning.h).
         .target(name: "CPUPinning", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // The Swift runtime's swift_tryRetain, for NodeTree's supernode link
@@ -58,6 +60,7 @@ let package = Package(
             dependencies: [
                 "BenchHarness",
                 .target(name: "CJemalloc", condition: .when(traits: ["Jemalloc"])),
+                .target(name: "CJemallocConfig", condition: .when(traits: ["Jemalloc"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # How often `bench compare` calls a difference where there is none (and finds one where there is): runs
 # TRIALS comparisons of two bench executables and prints, per trial, the verdicts of the timed metrics and
-# of fresh layout, then the count of trials in which every timed metric said "no difference".
+# of fresh layout, then the count of trials in which no timed metric was called faster or slower (the machine
+# probe's own row aside; a verdict the probe's drift left inconclusive is not a call).
 #
 #   scripts/compare-trials.sh MODE TRIALS BENCH_A BENCH_B [COMPARE_FLAGS…]
 #     MODE saved:    per trial, `bench run --no-save --json` of A, then of B, then `bench compare A.json B.json`
@@ -28,19 +29,21 @@ for i in $(seq "$trials"); do
   line=$(python3 - "$work/c.json" <<'PY'
 import json, sys
 c = json.load(open(sys.argv[1]))["comparisons"][0]
-timed = [m for m in c["metrics"] if not m["deterministic"] and m["pValue"] is not None]
-flagged = [m for m in timed if m["verdict"] != "no difference"]
+timed = [m for m in c["metrics"] if not m["deterministic"] and m["pValue"] is not None
+         and m["name"] != "machine.probe.wallTime"]
+flagged = [m for m in timed if m["verdict"] not in ("no difference", "inconclusive")]
+open_ = [m for m in timed if m["verdict"] == "inconclusive"]
 fresh = [m for m in timed if m["name"] in ("layout.fresh.wallTime", "layout.fresh.cpuTime")]
 fresh_text = ", ".join("%s %s thr %s %+.1f%% [%+.1f%%, %+.1f%%]" % (
     m["name"].split(".")[-1], m["labels"].get("threads"), m["verdict"], (m["ratio"] - 1) * 100,
     ((m["interval"] or [m["ratio"]])[0] - 1) * 100, ((m["interval"] or [0, m["ratio"]])[-1] - 1) * 100)
     for m in fresh)
 names = ", ".join("%s[%s]=%s" % (m["name"], m["labels"].get("threads"), m["verdict"]) for m in flagged)
-print("%d %d/%d timed flagged; fresh: %s%s" % (0 if flagged else 1, len(flagged), len(timed), fresh_text,
+print("%d %d/%d timed flagged, %d inconclusive; fresh: %s%s" % (0 if flagged else 1, len(flagged), len(timed), len(open_), fresh_text,
       ("; flagged: " + names) if names else ""))
 PY
 )
   quiet=$((quiet + ${line%% *}))
   echo "trial $i: ${line#* }"
 done
-echo "$quiet of $trials trials: no difference for every timed metric"
+echo "$quiet of $trials trials: no timed metric called faster or slower (inconclusive ones, where the machine probe moved, are not calls)"

@@ -1,5 +1,6 @@
 #if Jemalloc
 import CJemalloc
+import CJemallocConfig
 #endif
 
 /// Which allocator the executable uses: jemalloc when built with the (default) Jemalloc trait, the
@@ -18,6 +19,20 @@ enum Allocator {
         var length = MemoryLayout<UnsafePointer<CChar>?>.size
         guard mallctl("version", &version, &length, nil, 0) == 0, let version else { return nil }
         return String(cString: version)
+        #else
+        return nil
+        #endif
+    }
+
+    /// jemalloc's transparent-huge-page option as it took effect (mallctl "opt.thp": "always" from bench's
+    /// compiled-in options, Sources/CJemallocConfig; MALLOC_CONF can change it), nil without jemalloc.
+    static var transparentHugePages: String? {
+        #if Jemalloc
+        _ = loom_jemalloc_options()  // keeps the options' object file, and so jemalloc's `malloc_conf`, linked
+        var mode: UnsafePointer<CChar>? = nil
+        var length = MemoryLayout<UnsafePointer<CChar>?>.size
+        guard mallctl("opt.thp", &mode, &length, nil, 0) == 0, let mode else { return nil }
+        return String(cString: mode)
         #else
         return nil
         #endif

@@ -17,7 +17,9 @@ struct CompareCommand: ParsableCommand {
             faster or slower when p < --alpha and the whole interval lies beyond ±--threshold percent (5 by \
             default: runs of unchanged code on a shared machine differ by a few percent more than their \
             repetitions predict), else no difference (better/worse for ratios). Deterministic counters are \
-            compared exactly (equal or changed). Metrics only one run has are listed. Results need the \
+            compared exactly (equal or changed). Where the machine probe (fixed work recorded by every layout \
+            run, machine.probe.wallTime) moved between A and B, a faster or slower timing at that thread count \
+            is inconclusive: the machine itself ran at another speed. Metrics only one run has are listed. Results need the \
             per-repetition values ("values" in "samples") that this bench writes; older results get no verdict. \
             With --binaries A B instead of files, the two bench executables run the scenario alternately, \
             --rounds times each (A B, then B A, …), and each metric is compared round by round: the ratio of \

@@ -42,6 +42,7 @@ struct MallctlCounter: AllocationCounting {
         self.epoch = epoch
         self.threadAllocated = threadAllocated
         allocatorDescription = "jemalloc " + (Allocator.jemallocVersion ?? "(version unknown)")
+            + (Allocator.transparentHugePages.map { ", thp \($0)" } ?? "")
         // Statistics must actually be there (jemalloc built with --enable-stats, as Debian's is).
         guard read().allocations > 0 else { return nil }
     }

@@ -76,6 +76,7 @@ extension RunComparison {
                                        rows: rows, onlyInBaseline: onlyInBaseline, onlyInCandidate: onlyInCandidate,
                                        notes: differences(first.a, first.b))
         comparison.rounds = rounds.count
+        comparison.applyProbe()
         return comparison
     }
 }

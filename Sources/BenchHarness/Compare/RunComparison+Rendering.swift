@@ -108,11 +108,12 @@ extension RunComparison {
         func count(_ rows: [ComparisonRow], _ text: String) -> String? {
             rows.isEmpty ? nil : "\(rows.count) \(text)"
         }
-        let timed = rows.filter { !$0.deterministic }
+        let timed = rows.filter { !$0.deterministic && $0.name != ProbeSeries.metricName }
         let timing = [
             count(timed.filter { $0.verdict == .worse }, "worse (slower)"),
             count(timed.filter { $0.verdict == .better }, "better (faster)"),
             count(timed.filter { $0.verdict == .noDifference }, "no difference"),
+            count(timed.filter { $0.verdict == .inconclusive }, "inconclusive (the machine differed)"),
             count(timed.filter { $0.verdict == .noSamples }, "without samples"),
         ].compactMap { $0 }
         let counters = rows.filter(\.deterministic)

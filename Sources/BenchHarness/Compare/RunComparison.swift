@@ -36,6 +36,8 @@ public struct ComparisonRow: Sendable {
         case equal, changed
         /// One side has no per-repetition values (or only one repetition): no test is possible.
         case noSamples = "no samples"
+        /// Significant, but the machine probe moved as much at this thread count (RunComparison+Probe.swift).
+        case inconclusive
     }
 
     public var name: String
@@ -68,7 +70,9 @@ public struct ComparisonRow: Sendable {
 
     var measuresSpeed: Bool { ["ms", "ns", "µs", "cells/s", "nodes/s"].contains(unit) }
 
+    /// The machine probe's row describes the machine, not the code: never a regression.
     public var isRegression: Bool {
+        if name == ProbeSeries.metricName { return false }
         switch verdict {
         case .worse: return true
         case .changed: return lowerIsBetter ? candidate.median > baseline.median : candidate.median < baseline.median
@@ -129,10 +133,12 @@ extension RunComparison {
         }
         let onlyInCandidate = candidate.metrics.filter { !baselineKeys.contains(MetricKey($0)) }
             .map { describe(name: $0.name, labels: $0.labels) }
-        return RunComparison(baselineFile: baselineFile, candidateFile: candidateFile, alpha: alpha,
-                             threshold: threshold, rows: rows,
-                             onlyInBaseline: onlyInBaseline, onlyInCandidate: onlyInCandidate,
-                             notes: differences(baseline, candidate))
+        var comparison = RunComparison(baselineFile: baselineFile, candidateFile: candidateFile, alpha: alpha,
+                                       threshold: threshold, rows: rows,
+                                       onlyInBaseline: onlyInBaseline, onlyInCandidate: onlyInCandidate,
+                                       notes: differences(baseline, candidate))
+        comparison.applyProbe()
+        return comparison
     }
 
     /// Significant at α and the whole interval beyond ±threshold (the estimate itself when the sizes

@@ -45,6 +45,10 @@ extension ResultDocument {
                     }))
             }
         }
+        for probe in measurements.probes {
+            metrics.append(.timing(ProbeSeries.metricName, unit: "ms", samples: probe.wallNanoseconds.map { $0 / 1e6 },
+                                   labels: MetricLabels(threads: probe.threads), lowerIsBetter: true))
+        }
         metrics += ratioMetrics(measurements)
         metrics += counterMetrics(measurements)
         metrics += mainActorMetrics(measurements)  // ResultDocument+MainActor.swift

@@ -69,7 +69,9 @@ public struct LayoutRunner<Engine: CellLayoutEngine> {
         let storage = CellStorage<Engine.Cell, Engine.Frames>(count: models.count)
         for width in scenario.widths {
             for threads in options.threadCounts {
-                result.timed += measurePhases(width: width, threads: threads, storage: storage)
+                let (timed, probe) = measurePhases(width: width, threads: threads, storage: storage)
+                result.timed += timed
+                result.addProbe(threads: threads, wallNanoseconds: probe)
             }
             let (counted, check, note) = countedPasses(width: width, storage: storage)
             result.counted += counted
@@ -81,12 +83,16 @@ public struct LayoutRunner<Engine: CellLayoutEngine> {
 
     // MARK: Timed repetitions
 
-    /// Warm-up and measured repetitions of every phase at one width and thread count.
-    func measurePhases(width: Double, threads: Int, storage: CellStorage<Engine.Cell, Engine.Frames>) -> [TimedPhase] {
+    /// Warm-up and measured repetitions of every phase at one width and thread count, and the machine probe's
+    /// time after each measured repetition (MachineProbe.swift).
+    func measurePhases(width: Double, threads: Int, storage: CellStorage<Engine.Cell, Engine.Frames>)
+        -> (timed: [TimedPhase], probe: [Double])
+    {
         var phases = [LayoutPhase.create, .fresh]
         if wantsCache { phases += [.cached, .invalidated] }
         if wantsManual { phases.append(.manual) }
         var timed = phases.map { TimedPhase(phase: $0, threads: threads, width: width) }
+        var probe: [Double] = []
 
         WorkerPool.with(threads: threads, stackSize: options.stackSize) { pool in
             let slots = PassSlots(count: threads)
@@ -98,7 +104,10 @@ public struct LayoutRunner<Engine: CellLayoutEngine> {
                     : "width \(JSONText.number(width)), \(threads) thread(s): warm-up \(repetition + 1)/\(scenario.warmup)")
                 let throughput = repetitionPasses(phases, width: width, pool: pool, slots: slots, storage: storage,
                                                   recordLatency: false)
+                // Warm-ups probe too: the first probe builds its table and finds it still in the caches.
+                let probed = MachineProbe.run(on: pool, slots: slots)
                 guard measured else { continue }
+                probe.append(Double(probed))
                 let latency = repetitionPasses(phases, width: width, pool: pool, slots: slots, storage: storage,
                                                recordLatency: true)
                 for index in phases.indices {
@@ -114,7 +123,7 @@ public struct LayoutRunner<Engine: CellLayoutEngine> {
             }
         }
         storage.removeAll()
-        return timed.filter { scenario.phases.contains($0.phase) }
+        return (timed.filter { scenario.phases.contains($0.phase) }, probe)
     }
 
     /// One pass of each phase, in order, on fresh cells.

@@ -17,6 +17,8 @@ public struct RunMeasurements: Sendable {
     /// How many times each manual throughput pass lays out the feed (times are per round).
     public var manualRounds = 1
     public var timed: [TimedPhase] = []
+    /// The machine probe's times per thread count (MachineProbe.swift).
+    public var probes: [ProbeSeries] = []
     public var counted: [CountedPhase] = []
     public var frameChecks: [FrameCheck] = []
     public var unavailable: [UnavailablePhase] = []
@@ -38,6 +40,18 @@ public struct RunMeasurements: Sendable {
         self.threadCounts = threadCounts
         self.warmup = warmup
         self.repetitions = repetitions
+    }
+}
+
+extension RunMeasurements {
+    /// Adds probe times at `threads` (a run of several widths probes each thread count once per width).
+    public mutating func addProbe(threads: Int, wallNanoseconds: [Double]) {
+        guard !wallNanoseconds.isEmpty else { return }
+        if let index = probes.firstIndex(where: { $0.threads == threads }) {
+            probes[index].wallNanoseconds += wallNanoseconds
+        } else {
+            probes.append(ProbeSeries(threads: threads, wallNanoseconds: wallNanoseconds))
+        }
     }
 }
 
