@@ -11,10 +11,12 @@ enum ReportFixtures {
     }
 
     /// Every timing multiplied by `factor` (rates divided), counters kept: a run on a machine `factor` times slower.
-    static func scaled(_ result: ResultDocument, by factor: Double) -> ResultDocument {
+    /// Without `machine`, the machine probe keeps its times: the code, not the machine, got `factor` times slower.
+    static func scaled(_ result: ResultDocument, by factor: Double, machine: Bool = true) -> ResultDocument {
         var copy = result
         copy.metrics = result.metrics.map { metric in
-            guard !metric.deterministic, ["ms", "µs", "ns", "cells/s", "nodes/s"].contains(metric.unit) else { return metric }
+            guard !metric.deterministic, ["ms", "µs", "ns", "cells/s", "nodes/s"].contains(metric.unit),
+                  machine || metric.name != ProbeSeries.metricName else { return metric }
             let f = metric.unit.hasSuffix("/s") ? 1 / factor : factor
             var scaled = metric
             scaled.value *= f

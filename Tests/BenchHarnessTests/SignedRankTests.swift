@@ -86,10 +86,11 @@ import Testing
         #expect(!timed.isEmpty)
         #expect(timed.allSatisfy { $0.verdict == .noDifference }, "\(timed.filter { $0.verdict != .noDifference }.map(\.description))")
 
-        // A 10 % slower B in every round is slower, drift or not.
+        // A 10 % slower B in every round is slower, drift or not (the code slowed down: its machine probe did not).
         let slower = (0..<8).map { round -> (a: ResultDocument, b: ResultDocument) in
             let drift = 1 + Double(round) * 0.1, jitter = round % 2 == 0 ? 1.01 : 0.99
-            return (ReportFixtures.scaled(base, by: drift), ReportFixtures.scaled(base, by: drift * jitter * 1.1))
+            return (ReportFixtures.scaled(base, by: drift),
+                    ReportFixtures.scaled(ReportFixtures.scaled(base, by: drift * jitter), by: 1.1, machine: false))
         }
         let found = RunComparison.comparePaired(rounds: slower, fileA: "a", fileB: "b", alpha: 0.05)
         let fresh = try #require(found.rows.first { $0.name == "layout.fresh.wallTime" && $0.labels.threads == 1 })
