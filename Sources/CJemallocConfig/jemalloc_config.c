@@ -5,8 +5,8 @@
 // (madvise(MADV_HUGEPAGE); machines whose THP setting is "madvise" give them only when asked, "never" ignores
 // it). With 4 KiB pages each process gets its heap on different physical pages, so which cells and nodes
 // share a cache set changes from process to process, and a run's layout times with it: repetitions within a
-// process agree while two processes of one binary differ by tens of percent (Results/README.md, "Comparing
-// runs"). A 2 MiB page keeps a range's cache mapping what its virtual addresses say, and the processes agree.
+// process agree while two processes of one binary do not (Results/PERFORMANCE.md has the measurements). A
+// 2 MiB page keeps a range's cache mapping what its virtual addresses say, and the processes agree.
 #include "loom_jemalloc_config.h"
 
 __attribute__((used, visibility("default")))
