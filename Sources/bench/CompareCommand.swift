@@ -19,13 +19,16 @@ struct CompareCommand: ParsableCommand {
             repetitions predict), else no difference (better/worse for ratios). Deterministic counters are \
             compared exactly (equal or changed). Where the machine probe (fixed work recorded by every layout \
             run, machine.probe.wallTime) moved between A and B, a faster or slower timing at that thread count \
-            is inconclusive: the machine itself ran at another speed. Metrics only one run has are listed. Results need the \
+            is inconclusive: the machine itself ran at another speed; any other faster or slower timing gets a \
+            note that the runs were measured apart and the machine's drift can look like a change. Metrics only \
+            one run has are listed. Results need the \
             per-repetition values ("values" in "samples") that this bench writes; older results get no verdict. \
             With --binaries A B instead of files, the two bench executables run the scenario alternately, \
             --rounds times each (A B, then B A, …), and each metric is compared round by round: the ratio of \
             B's median to A's within a round, tested with the Wilcoxon signed-rank test over the rounds, its \
             Hodges–Lehmann estimate and interval, and the same verdict rule. Runs of the two binaries minutes \
-            apart see the machine's drift as a difference; rounds run back to back share it. \
+            apart see the machine's drift as a difference; rounds run back to back share it. The default, 16 \
+            rounds of the feed's direct phases, takes about two minutes on 2 cores. \
             See Results/README.md, "Comparing runs". Exit codes: 0 compared; 1 with --fail-on-regression when a \
             metric got worse beyond its noise (significant in the worse direction, or a counter that moved the \
             worse way); 2 a bad result file (one line: file, JSON path, reason) or a bad command line.
@@ -55,8 +58,8 @@ struct CompareCommand: ParsableCommand {
             help: "Two bench executables to run alternately and compare round by round, instead of result files.")
     var binaries: [String] = []
 
-    @Option(name: .customLong("rounds"), help: "With --binaries: rounds, each running both once (default 10).")
-    var roundCount: Int = 10
+    @Option(name: .customLong("rounds"), help: "With --binaries: rounds, each running both once (default 16).")
+    var roundCount: Int = 16
 
     @Option(name: .long, help: "With --binaries: the scenario each run runs (default feed).")
     var scenario: String = "feed"
@@ -70,7 +73,7 @@ struct CompareCommand: ParsableCommand {
     @Option(name: .long, help: "With --binaries: warm-up repetitions of each run (default: the scenario's).")
     var warmup: Int?
 
-    @Option(name: .long, help: "With --binaries, feed scenarios: direct, pipeline or both (default: bench run's).")
+    @Option(name: .long, help: "With --binaries, feed scenarios: direct (the default: the layout phases, seconds a run), pipeline or both (the pipeline's scrolls run in real time: about a minute a run).")
     var mode: String?
 
     @Flag(name: .long, help: "With --binaries: in the first round, also count each binary's instructions, cache misses, locks and retain/release per cell under callgrind (feed and feed-parity; needs valgrind). Deterministic, so compared exactly: a change in the work done shows even where the timings cannot tell it from noise.")

@@ -95,6 +95,8 @@ import Testing
         let found = RunComparison.comparePaired(rounds: slower, fileA: "a", fileB: "b", alpha: 0.05)
         let fresh = try #require(found.rows.first { $0.name == "layout.fresh.wallTime" && $0.labels.threads == 1 })
         #expect(fresh.verdictText == "slower")
+        // Rounds side by side are what the saved runs' drift note points to: they never get it.
+        #expect(!found.notes.contains { $0.contains("saved runs") })
     }
 
     /// Callgrind's counts come from the first round only (`bench compare --binaries --instructions`): they do

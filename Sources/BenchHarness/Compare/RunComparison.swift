@@ -138,6 +138,7 @@ extension RunComparison {
                                        onlyInBaseline: onlyInBaseline, onlyInCandidate: onlyInCandidate,
                                        notes: differences(baseline, candidate))
         comparison.applyProbe()
+        comparison.noteSavedRunDrift(baseline, candidate)
         return comparison
     }
 
