@@ -14,14 +14,7 @@ enum Allocator {
 
     /// jemalloc's own version string (mallctl "version"), nil without jemalloc.
     static var jemallocVersion: String? {
-        #if Jemalloc
-        var version: UnsafePointer<CChar>? = nil
-        var length = MemoryLayout<UnsafePointer<CChar>?>.size
-        guard mallctl("version", &version, &length, nil, 0) == 0, let version else { return nil }
-        return String(cString: version)
-        #else
-        return nil
-        #endif
+        readString("version")
     }
 
     /// jemalloc's transparent-huge-page option as it took effect (mallctl "opt.thp": "always" from bench's
@@ -29,10 +22,17 @@ enum Allocator {
     static var transparentHugePages: String? {
         #if Jemalloc
         _ = loom_jemalloc_options()  // keeps the options' object file, and so jemalloc's `malloc_conf`, linked
-        var mode: UnsafePointer<CChar>? = nil
+        #endif
+        return readString("opt.thp")
+    }
+
+    /// A string-valued mallctl (jemalloc hands out a pointer to its own constant), nil without jemalloc.
+    private static func readString(_ name: String) -> String? {
+        #if Jemalloc
+        var value: UnsafePointer<CChar>? = nil
         var length = MemoryLayout<UnsafePointer<CChar>?>.size
-        guard mallctl("opt.thp", &mode, &length, nil, 0) == 0, let mode else { return nil }
-        return String(cString: mode)
+        guard mallctl(name, &value, &length, nil, 0) == 0, let value else { return nil }
+        return String(cString: value)
         #else
         return nil
         #endif
