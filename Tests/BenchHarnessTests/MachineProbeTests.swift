@@ -68,7 +68,9 @@ import Testing
                                          [Fixture.wall(Fixture.slower), Self.probe(Fixture.same)])
         let fresh = try #require(comparison.rows.first { $0.name == "layout.fresh.wallTime" })
         #expect(fresh.verdict == .worse && fresh.isRegression)
-        #expect(comparison.notes.isEmpty)
+        // Only the saved runs' drift note (SavedRunDriftNoteTests), nothing about the probe.
+        #expect(comparison.notes.count == 1)
+        #expect(!comparison.notes.contains { $0.contains("machine probe") })
     }
 
     @Test func onlyTheThreadCountWhoseProbeMovedIsInconclusive() throws {
