@@ -65,7 +65,7 @@ extension DisplayNode {
             locked.unlock()
             return Layout(node: self, sanitizedSize: size, sublayouts: sublayouts)
         case .uncached:
-            let styleSize = locked.value.pointee.style.size
+            let styleSize = locked.value.pointee.styleSize
             locked.unlock()
             // Not cached, so no subnode needs to remember it (ticket 0). Rare, so always the full chain:
             // the declared-leaf shortcut here too made the common paths dearer (register allocation).
@@ -87,7 +87,7 @@ extension DisplayNode {
                                                       relativeToParentSize: parentSize)
                     locked.unlock()
                 } else {
-                    let styleSize = locked.value.pointee.style.size
+                    let styleSize = locked.value.pointee.styleSize
                     locked.unlock()
                     range = DisplayNode.resolvedRange(constrainedSize, restrictedTo: styleSize,
                                                       relativeToParentSize: parentSize)
@@ -97,7 +97,7 @@ extension DisplayNode {
                 publish(layout, constrainedSize, parentSize: parentSize, version: version, ticket: ticket,
                         by: requester, isLeaf: true)
             } else {
-                let styleSize = locked.value.pointee.style.size
+                let styleSize = locked.value.pointee.styleSize
                 locked.unlock()
                 let ticket = MeasurementTicket.next(in: tickets)
                 layout = ownLayout(MeasurementTicket.measuring(ticket, restoring: requester, in: tickets) {
@@ -240,7 +240,13 @@ extension DisplayNode {
     /// held while user code runs (DESIGN.md's threading rules). `withLock` is inlined here: it compiles
     /// to the same code as a LockedScope.
     public func withLayoutStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
-        state.withLock { withUnsafeMutablePointer(to: &$0.style) { body(UnsafePointer($0)) } }
+        state.withLock { s in
+            // A node without a box has the default style (the stack takes its default item for such a node
+            // without asking, DisplayNode+DefaultStyle.swift, so this is the rare reader that raced with
+            // the first write or did not check).
+            guard let box = s.styleBox else { return withUnsafePointer(to: LayoutElementStyle.defaultStyle, body) }
+            withUnsafeMutablePointer(to: &box.style) { body(UnsafePointer($0)) }
+        }
     }
 
     // MARK: - Cache state

@@ -166,8 +166,10 @@ open class TextNode: DisplayNode, @unchecked Sendable {
             let (text, revision) = textState.withLock { ($0.attributedText, $0.revision) }
             let metrics = text.baselineMetrics
             state.withLock { s in
-                s.style.ascender = metrics.ascender
-                s.style.descender = metrics.descender
+                s.updateStyle { style in
+                    style.ascender = metrics.ascender
+                    style.descender = metrics.descender
+                }
             }
             hasWrittenStyle.store(true, ordering: .releasing)
             if textState.withLock({ $0.revision }) == revision { return }
