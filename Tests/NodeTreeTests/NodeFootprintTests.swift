@@ -4,10 +4,10 @@ import Testing
 @testable import NodeTree
 
 // What a node allocates (DisplayNode+SideState.swift, DisplayNode+StyleStorage.swift): its state holds
-// what creating, measuring and caching a node touch; the style gets a box on its first write, and the
-// view, bridged view state, transitions, the supernode's layout key, the debug name and the rarer
-// counters get one on the first write of any of them. A node that is only created and measured — also
-// as a spec child of another node — allocates neither box.
+// what creating, measuring and caching a node touch (a text node's baseline offsets too); the style gets
+// a box on its first other write, and the view, bridged view state, transitions, the supernode's layout
+// key, the debug name and the pass's and rarer counters get one on the first write of any of them. A node
+// that is only created and measured — also as a spec child of another node — allocates neither box.
 
 @Suite struct NodeFootprintTests {
     private static func hasSideState(_ node: DisplayNode) -> Bool { node.state.withLock { $0.hasSideState } }
@@ -93,6 +93,33 @@ import Testing
         // The measurement resolves its range against the written style size.
         #expect(node.layoutThatFits(SizeRange(min: .zero, max: Size(width: 100, height: 50))).size
                 == Size(width: 30, height: 50))
+    }
+
+    /// Baseline offsets alone (a text node's) stay beside the style, without a box; the style reads them,
+    /// also by address, and a later style write keeps them.
+    @Test func baselineOffsetsAloneAllocateNoStyleBox() {
+        let node = DisplayNode()
+        node.state.withLock { $0.setBaselines(ascender: 12.5, descender: -3.25) }
+        #expect(!Self.hasStyleBox(node))
+        #expect(node.style.ascender == 12.5 && node.style.descender == -3.25)
+        var read: (Double, Double) = (0, 0)
+        node.withLayoutStylePointer { read = ($0.pointee.ascender, $0.pointee.descender) }
+        #expect(read == (12.5, -3.25))
+        node.style.flexGrow = 1
+        #expect(Self.hasStyleBox(node))
+        #expect(node.style.ascender == 12.5 && node.style.descender == -3.25 && node.style.flexGrow == 1)
+        // With a box, the offsets are written into it.
+        node.state.withLock { $0.setBaselines(ascender: 20, descender: -5) }
+        #expect(node.style.ascender == 20 && node.style.descender == -5 && node.style.flexGrow == 1)
+    }
+
+    @Test func aTextNodesBaselineOffsetsAllocateNoStyleBox() {
+        let text = TextNode(text: "Hello", fontSize: 20)
+        let metrics = text.attributedText.baselineMetrics
+        #expect(metrics.ascender > 0)
+        #expect(!Self.hasStyleBox(text))
+        #expect(!text.usesDefaultLayoutStyle)
+        #expect(text.style.ascender == metrics.ascender && text.style.descender == metrics.descender)
     }
 
     /// The state box (Locked.swift: the object header, the lock word, then the state) stays within one of

@@ -234,19 +234,16 @@ extension DisplayNode {
         state.withLock { body($0.style) }
     }
 
-    /// The style's address in the node's state, with the node's lock held for the call (the stack
+    /// The style's address in the node's style box, with the node's lock held for the call (the stack
     /// algorithm's one read per child: no 200-byte copy, no generic closure). `body` is LayoutCore's,
     /// never user code: it only reads the style, and keeps no pointer past the call — so no lock is
     /// held while user code runs (DESIGN.md's threading rules). `withLock` is inlined here: it compiles
     /// to the same code as a LockedScope.
     public func withLayoutStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
-        state.withLock { s in
-            // A node without a box has the default style (the stack takes its default item for such a node
-            // without asking, DisplayNode+DefaultStyle.swift, so this is the rare reader that raced with
-            // the first write or did not check).
-            guard let box = s.styleBox else { return withUnsafePointer(to: LayoutElementStyle.defaultStyle, body) }
-            withUnsafeMutablePointer(to: &box.style) { body(UnsafePointer($0)) }
-        }
+        // The box's style in place; for a node without a box (a text node with baseline offsets only, or
+        // a reader that did not ask `usesDefaultLayoutStyle` first) one built on the stack
+        // (DisplayNode+StyleStorage.swift).
+        state.withLock { $0.withStylePointer(body) }
     }
 
     // MARK: - Cache state

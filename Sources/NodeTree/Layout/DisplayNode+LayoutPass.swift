@@ -69,7 +69,7 @@ extension DisplayNode {
     func performLayoutPass() {
         // 1. Nothing to lay out in a zero rect.
         let bounds = state.withLock { s -> Rect in
-            s.counters.layoutPasses += 1
+            s.sideStateForWriting().statistics.layoutPasses += 1
             return s.threadSafeBounds
         }
         if bounds == .zero { return }
@@ -165,7 +165,7 @@ extension DisplayNode {
             candidate.ticket = ticket
             // The old pending layout was not applicable: drop it (unless a newer one arrived meanwhile).
             let alreadyRequested = state.withLock { s -> Bool in
-                s.counters.layoutPassMeasurements += 1
+                s.sideStateForWriting().statistics.layoutPassMeasurements += 1
                 if let pending = s.pendingLayout, pending.version <= version { s.pendingLayout = nil }
                 return s.calculatedLayout?.hasAlreadyRequestedLayoutFromAbove(sameAs: candidate) ?? false
             }

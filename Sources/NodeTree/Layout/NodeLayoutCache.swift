@@ -28,7 +28,7 @@ struct NodeLayoutCache {
     /// the slots, everything else the optional views below.
     var pendingSlot = NodeLayoutRecord.empty
     var calculatedSlot = NodeLayoutRecord.empty
-    /// The node's counters of measurements and layout passes (the rarer events' are in the side box).
+    /// The node's counters of measurements (the layout pass's and the rarer events' are in the side box).
     var counters = NodeLayoutCounters()
     /// What recent measurements by supernodes asked of the node (DisplayNode+SupernodeLayoutKey.swift). What
     /// the one that made the layout of the supernode that positioned it asked is kept with the rest of
@@ -185,22 +185,19 @@ extension DisplayNode.State {
     }
 }
 
-/// The counters of `NodeLayoutStatistics` that measurements and layout passes write — the ones every node
-/// needs — kept in the layout cache; the others live in the node's side box (DisplayNode+SideState.swift).
+/// The counters of `NodeLayoutStatistics` that measurements write — the ones every measured node needs —
+/// kept in the layout cache; the others (the layout pass's among them: a pass frames the node, which
+/// allocates its side box anyway) live in the node's side box (DisplayNode+SideState.swift).
 struct NodeLayoutCounters {
     var cacheHits = 0
     var cacheMisses = 0
-    var layoutPassMeasurements = 0
     var discardedMeasurements = 0
-    var layoutPasses = 0
 
     /// Writes these counters into `statistics`.
     func copy(into statistics: inout NodeLayoutStatistics) {
         statistics.cacheHits = cacheHits
         statistics.cacheMisses = cacheMisses
-        statistics.layoutPassMeasurements = layoutPassMeasurements
         statistics.discardedMeasurements = discardedMeasurements
-        statistics.layoutPasses = layoutPasses
     }
 }
 

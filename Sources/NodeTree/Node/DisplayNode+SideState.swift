@@ -4,8 +4,8 @@ import LayoutCore
 // allocates on the first write of one of its fields: the loaded view and its didLoad blocks, the bridged
 // view state (frame, bounds, … kept for a view not loaded yet), what a supernode's layout pass told the
 // node (its layout key), layout transitions and their animation settings, the debug name, and the
-// counters of the rarer events (ASM edits, transitions, pending state flushes). Why: a node's `State` is
-// allocated with every node, and these fields are most of its size; a cell's nodes are created and
+// counters of layout passes and of the rarer events (ASM edits, transitions, pending state flushes). Why:
+// a node's `State` is allocated with every node, and these fields are most of its size; a cell's nodes are created and
 // measured — often many times, for several widths, on other threads — before any of them is given a
 // frame, loaded, transitioned or named, and many are measured and dropped without ever being.
 //
@@ -169,8 +169,8 @@ extension DisplayNode.State {
         }
     }
 
-    /// The counters of the rarer events (ASM edits, transitions, deferred passes, pending state flushes).
-    /// The hot ones are `counters`, in the layout cache.
+    /// The counters of layout passes and the rarer events (ASM edits, transitions, pending state flushes).
+    /// The measurements' are `counters`, in the layout cache.
     var sideStatistics: NodeLayoutStatistics {
         get { side?.statistics ?? NodeSideState.initialStatistics }
         set { sideStateForWriting().statistics = newValue }

@@ -5,9 +5,19 @@ import LayoutCore
 // and many nodes never write theirs (containers and leaves sized by their spec). A node that does write
 // it pays one small allocation of exactly the style; one that does not pays a pointer.
 //
+// Text nodes write their baseline offsets (ascender, descender) into the style whenever their text is set,
+// and most write nothing else: for them a box would hold two doubles of information. So the baseline
+// offsets of a node without a box are kept in `State.baselines`, and its style is the default style with
+// those offsets; the box, once allocated, holds them like every other field. Reading such a style by
+// address (the stack's `withLayoutStylePointer`) builds the style on the reader's stack.
+//
+// The accessors below are a plain getter and setter and closures, not `_read`/`_modify`: a coroutine
+// accessor that is not inlined allocates its frame on the heap on every call.
+//
 // Threading: the box hangs off `State` and is read and written only under the node's lock, like the rest
-// of `State`. `hasWrittenStyle` (DisplayNode+DefaultStyle.swift) is set after every write, so a node
-// whose flag is unset has no box, or one that still holds the default style.
+// of `State`. `hasWrittenStyle` (DisplayNode+DefaultStyle.swift) is set after every write, the baseline
+// offsets' too, so a node whose flag is unset has no box and no offsets, or a box that still holds the
+// default style.
 
 /// A node's written style. Only ever reached under the owning node's lock.
 final class NodeStyleBox {
@@ -21,14 +31,23 @@ final class NodeStyleBox {
     }
 }
 
-// The accessors below are a plain getter and setter and a closure, not `_read`/`_modify`: a coroutine
-// accessor that is not inlined allocates its frame on the heap on every call.
+/// The baseline offsets of a node's style while the node has no style box (0 and 0: the default style's).
+struct NodeBaselines {
+    var ascender = 0.0
+    var descender = 0.0
+}
 
 extension DisplayNode.State {
-    /// The node's style: the box's, or the default one while nothing wrote it. Writing it allocates the
-    /// box.
+    /// The node's style: the box's, or the default one (with `baselines`) while nothing else wrote it.
+    /// Writing it allocates the box.
     var style: LayoutElementStyle {
-        get { styleBox?.style ?? LayoutElementStyle.defaultStyle }
+        get {
+            if let styleBox { return styleBox.style }
+            var style = LayoutElementStyle.defaultStyle
+            style.ascender = baselines.ascender
+            style.descender = baselines.descender
+            return style
+        }
         set {
             if let styleBox { styleBox.style = newValue } else { styleBox = NodeStyleBox(newValue) }
         }
@@ -37,8 +56,28 @@ extension DisplayNode.State {
     /// Changes the style in place (allocating the box first if the node has none).
     @inline(__always)
     mutating func updateStyle(_ body: (inout LayoutElementStyle) -> Void) {
-        if styleBox == nil { styleBox = NodeStyleBox(LayoutElementStyle.defaultStyle) }
+        if styleBox == nil { styleBox = NodeStyleBox(style) }
         body(&styleBox.unsafelyUnwrapped.style)
+    }
+
+    /// Sets the style's baseline offsets: in the box if the node has one, else beside it (no box).
+    mutating func setBaselines(ascender: Double, descender: Double) {
+        if let styleBox {
+            styleBox.style.ascender = ascender
+            styleBox.style.descender = descender
+        } else {
+            baselines = NodeBaselines(ascender: ascender, descender: descender)
+        }
+    }
+
+    /// Runs `body` with the style's address: the box's, or a style built on the stack for a node without one.
+    @inline(__always)
+    func withStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
+        if let styleBox {
+            withUnsafeMutablePointer(to: &styleBox.style) { body(UnsafePointer($0)) }
+        } else {
+            withUnsafePointer(to: style, body)
+        }
     }
 
     /// The style's size (what measurements resolve their range against), without copying the style.
@@ -51,6 +90,7 @@ extension DisplayNode.State {
         @inline(__always) get { styleBox?.style.size.isAllAuto ?? true }
     }
 
-    /// True once anything wrote the node's style (tests: the box is allocated on first write).
+    /// True once anything but the baseline offsets wrote the node's style (tests: the box is allocated on
+    /// first write).
     var hasStyleBox: Bool { styleBox != nil }
 }

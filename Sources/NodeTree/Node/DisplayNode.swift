@@ -106,6 +106,8 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
         /// The written style; nil while the node has the default one (DisplayNode+StyleStorage.swift,
         /// which reads and writes it as `style`).
         var styleBox: NodeStyleBox?
+        /// A text node's baseline offsets while it has no style box (DisplayNode+StyleStorage.swift).
+        var baselines = NodeBaselines()
 
         // Configuration
         var layoutSpecBlock: LayoutSpecBlock?
