@@ -71,12 +71,19 @@ extension DisplayNode.State {
     }
 
     /// Runs `body` with the style's address: the box's, or a style built on the stack for a node without one.
+    /// The box is reached through the state's own field for the call, not bound to a local: a local
+    /// reference is retained and released around `body`, which the optimizer cannot see leaves the field
+    /// alone.
     @inline(__always)
-    func withStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
-        if let styleBox {
-            withUnsafeMutablePointer(to: &styleBox.style) { body(UnsafePointer($0)) }
+    mutating func withStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
+        if styleBox != nil {
+            withUnsafeMutablePointer(to: &styleBox!.style) { body(UnsafePointer($0)) }
         } else {
-            withUnsafePointer(to: style, body)
+            // Built once, in place (passing the `style` getter's value copied it a second time).
+            var style = LayoutElementStyle.defaultStyle
+            style.ascender = baselines.ascender
+            style.descender = baselines.descender
+            withUnsafePointer(to: &style, body)
         }
     }
 
