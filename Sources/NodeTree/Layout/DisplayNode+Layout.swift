@@ -240,10 +240,19 @@ extension DisplayNode {
     /// held while user code runs (DESIGN.md's threading rules). `withLock` is inlined here: it compiles
     /// to the same code as a LockedScope.
     public func withLayoutStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
-        // The box's style in place; for a node without a box (a text node with baseline offsets only, or
-        // a reader that did not ask `usesDefaultLayoutStyle` first) one built on the stack
-        // (DisplayNode+StyleStorage.swift).
-        state.withLock { $0.withStylePointer(body) }
+        state.withLock { s in
+            // The box's style in place, the box reached through the state's field for the call: bound to a
+            // local, the reference was retained and released around `body`, which the optimizer cannot see
+            // leaves the field alone. A node without a box (a text node with baseline offsets only, or a
+            // reader that did not ask `usesDefaultLayoutStyle` first) gets its style built once on this
+            // stack (DisplayNode+StyleStorage.swift).
+            if s.styleBox != nil {
+                withUnsafeMutablePointer(to: &s.styleBox!.style) { body(UnsafePointer($0)) }
+            } else {
+                var style = s.unboxedStyle
+                withUnsafePointer(to: &style, body)
+            }
+        }
     }
 
     // MARK: - Cache state

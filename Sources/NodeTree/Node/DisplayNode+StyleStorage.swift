@@ -11,7 +11,7 @@ import LayoutCore
 // those offsets; the box, once allocated, holds them like every other field. Reading such a style by
 // address (the stack's `withLayoutStylePointer`) builds the style on the reader's stack.
 //
-// The accessors below are a plain getter and setter and closures, not `_read`/`_modify`: a coroutine
+// The accessors below are plain getters and setters, not `_read`/`_modify`: a coroutine
 // accessor that is not inlined allocates its frame on the heap on every call.
 //
 // Threading: the box hangs off `State` and is read and written only under the node's lock, like the rest
@@ -41,23 +41,10 @@ extension DisplayNode.State {
     /// The node's style: the box's, or the default one (with `baselines`) while nothing else wrote it.
     /// Writing it allocates the box.
     var style: LayoutElementStyle {
-        get {
-            if let styleBox { return styleBox.style }
-            var style = LayoutElementStyle.defaultStyle
-            style.ascender = baselines.ascender
-            style.descender = baselines.descender
-            return style
-        }
+        get { styleBox?.style ?? unboxedStyle }
         set {
             if let styleBox { styleBox.style = newValue } else { styleBox = NodeStyleBox(newValue) }
         }
-    }
-
-    /// Changes the style in place (allocating the box first if the node has none).
-    @inline(__always)
-    mutating func updateStyle(_ body: (inout LayoutElementStyle) -> Void) {
-        if styleBox == nil { styleBox = NodeStyleBox(style) }
-        body(&styleBox.unsafelyUnwrapped.style)
     }
 
     /// Sets the style's baseline offsets: in the box if the node has one, else beside it (no box).
@@ -70,21 +57,13 @@ extension DisplayNode.State {
         }
     }
 
-    /// Runs `body` with the style's address: the box's, or a style built on the stack for a node without one.
-    /// The box is reached through the state's own field for the call, not bound to a local: a local
-    /// reference is retained and released around `body`, which the optimizer cannot see leaves the field
-    /// alone.
+    /// The style of a node without a box: the default one with the node's baseline offsets.
     @inline(__always)
-    mutating func withStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
-        if styleBox != nil {
-            withUnsafeMutablePointer(to: &styleBox!.style) { body(UnsafePointer($0)) }
-        } else {
-            // Built once, in place (passing the `style` getter's value copied it a second time).
-            var style = LayoutElementStyle.defaultStyle
-            style.ascender = baselines.ascender
-            style.descender = baselines.descender
-            withUnsafePointer(to: &style, body)
-        }
+    var unboxedStyle: LayoutElementStyle {
+        var style = LayoutElementStyle.defaultStyle
+        style.ascender = baselines.ascender
+        style.descender = baselines.descender
+        return style
     }
 
     /// The style's size (what measurements resolve their range against), without copying the style.
