@@ -317,4 +317,56 @@ struct MeasurementTicketTests {
         [key.ticket] + [key.range.min.width, key.range.min.height, key.range.max.width, key.range.max.height,
                         key.parentSize.width, key.parentSize.height, key.size.width, key.size.height].map(\.bitPattern)
     }
+
+    /// The keys' 16-bit stamps push out exactly what a least-recently-recorded list pushes out, for any mix
+    /// of records of new and known tickets — also across the renumbering when the clock reaches its
+    /// maximum (moved there at step 100).
+    @Test(arguments: UInt64(1)...16)
+    func theKeysPushOutTheLeastRecentlyRecorded(seed: UInt64) {
+        var generator = DiffTestGenerator(seed: seed)
+        var keys = SupernodeMeasurementKeys()
+        var reference: [UInt64] = []  // most recent first, at most `capacity`
+        var renumbered = false
+        for step in 0..<300 {
+            if step == 100 { keys.setClockForTesting(UInt16.max - 3) }
+            let ticket = UInt64.random(in: 1...9, using: &generator)
+            let width = Double(Int.random(in: 0...400, using: &generator))
+            if Bool.random(using: &generator) {
+                keys.record(ticket: ticket, range: SizeRange(width: width), parentSize: Size(width: width, height: 1),
+                            size: Size(width: width, height: 2))
+            } else {
+                keys.recordComputed(ticket: ticket, request: MeasurementRequest(SizeRange(width: width),
+                                                                                  parentSize: Size(width: width, height: 1)),
+                                    size: Size(width: width, height: 2))
+            }
+            reference.removeAll { $0 == ticket }
+            reference.insert(ticket, at: 0)
+            if reference.count > SupernodeMeasurementKeys.capacity { reference.removeLast() }
+            if step > 100 && keys.stampsAndClock.clock <= 8 { renumbered = true }
+            for candidate in UInt64(1)...9 {
+                #expect((keys.key(for: candidate) != nil) == reference.contains(candidate),
+                        "seed \(seed), step \(step), ticket \(candidate)")
+            }
+            #expect(keys.key(for: ticket)?.range == SizeRange(width: width))
+        }
+        #expect(renumbered, "the clock wrapped round and the stamps were renumbered")
+    }
+
+    @Test func renumberingKeepsTheStampsOrderAndEmptySlots() {
+        var keys = SupernodeMeasurementKeys()
+        for ticket in UInt64(1)...3 {
+            keys.record(ticket: ticket, range: SizeRange(width: 1), parentSize: .zero, size: .zero)
+        }
+        keys.setClockForTesting(UInt16.max)
+        keys.record(ticket: 2, range: SizeRange(width: 1), parentSize: .zero, size: .zero)
+        // Before: tickets 1, 2, 3 stamped max−2, max−1, max; slot 3 empty. Renumbered 1, 2, 3, then 2 is
+        // recorded again with the clock's next value, 4.
+        #expect(keys.stampsAndClock.stamps == [1, 4, 3, 0])
+        #expect(keys.stampsAndClock.clock == 4)
+        keys.record(ticket: 5, range: SizeRange(width: 1), parentSize: .zero, size: .zero)
+        keys.record(ticket: 6, range: SizeRange(width: 1), parentSize: .zero, size: .zero)
+        // 5 took the empty slot; 6 pushed out 1, the least recent.
+        #expect(keys.key(for: 1) == nil && keys.key(for: 2) != nil && keys.key(for: 3) != nil)
+        #expect(keys.key(for: 5) != nil && keys.key(for: 6) != nil)
+    }
 }

@@ -65,7 +65,7 @@ extension DisplayNode {
             locked.unlock()
             return Layout(node: self, sanitizedSize: size, sublayouts: sublayouts)
         case .uncached:
-            let styleSize = locked.value.pointee.style.size
+            let styleSize = locked.value.pointee.styleSize
             locked.unlock()
             // Not cached, so no subnode needs to remember it (ticket 0). Rare, so always the full chain:
             // the declared-leaf shortcut here too made the common paths dearer (register allocation).
@@ -87,7 +87,7 @@ extension DisplayNode {
                                                       relativeToParentSize: parentSize)
                     locked.unlock()
                 } else {
-                    let styleSize = locked.value.pointee.style.size
+                    let styleSize = locked.value.pointee.styleSize
                     locked.unlock()
                     range = DisplayNode.resolvedRange(constrainedSize, restrictedTo: styleSize,
                                                       relativeToParentSize: parentSize)
@@ -97,7 +97,7 @@ extension DisplayNode {
                 publish(layout, constrainedSize, parentSize: parentSize, version: version, ticket: ticket,
                         by: requester, isLeaf: true)
             } else {
-                let styleSize = locked.value.pointee.style.size
+                let styleSize = locked.value.pointee.styleSize
                 locked.unlock()
                 let ticket = MeasurementTicket.next(in: tickets)
                 layout = ownLayout(MeasurementTicket.measuring(ticket, restoring: requester, in: tickets) {
@@ -234,13 +234,25 @@ extension DisplayNode {
         state.withLock { body($0.style) }
     }
 
-    /// The style's address in the node's state, with the node's lock held for the call (the stack
+    /// The style's address in the node's style box, with the node's lock held for the call (the stack
     /// algorithm's one read per child: no 200-byte copy, no generic closure). `body` is LayoutCore's,
     /// never user code: it only reads the style, and keeps no pointer past the call — so no lock is
     /// held while user code runs (DESIGN.md's threading rules). `withLock` is inlined here: it compiles
     /// to the same code as a LockedScope.
     public func withLayoutStylePointer(_ body: (UnsafePointer<LayoutElementStyle>) -> Void) {
-        state.withLock { withUnsafeMutablePointer(to: &$0.style) { body(UnsafePointer($0)) } }
+        state.withLock { s in
+            // The box's style in place, the box reached through the state's field for the call: bound to a
+            // local, the reference was retained and released around `body`, which the optimizer cannot see
+            // leaves the field alone. A node without a box (a text node with baseline offsets only, or a
+            // reader that did not ask `usesDefaultLayoutStyle` first) gets its style built once on this
+            // stack (DisplayNode+StyleStorage.swift).
+            if s.styleBox != nil {
+                withUnsafeMutablePointer(to: &s.styleBox!.style) { body(UnsafePointer($0)) }
+            } else {
+                var style = s.unboxedStyle
+                withUnsafePointer(to: &style, body)
+            }
+        }
     }
 
     // MARK: - Cache state

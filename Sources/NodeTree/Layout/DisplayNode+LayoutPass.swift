@@ -69,7 +69,7 @@ extension DisplayNode {
     func performLayoutPass() {
         // 1. Nothing to lay out in a zero rect.
         let bounds = state.withLock { s -> Rect in
-            s.statistics.layoutPasses += 1
+            s.sideStateForWriting().statistics.layoutPasses += 1
             return s.threadSafeBounds
         }
         if bounds == .zero { return }
@@ -78,7 +78,7 @@ extension DisplayNode {
         if transitionIDStorage.load(ordering: .acquiring) != 0 {
             state.withLock { s in
                 s.needsLayoutAfterTransition = true
-                s.statistics.layoutPassesDeferredByTransition += 1
+                s.sideStatistics.layoutPassesDeferredByTransition += 1
             }
             // The transition may have finished in between (unloaded nodes measure off the main actor).
             if transitionIDStorage.load(ordering: .acquiring) == 0 { layOutAgainIfATransitionDeferredAPass() }
@@ -112,7 +112,7 @@ extension DisplayNode {
             // not apply anything now, but owe a pass for when it is over (Texture #463).
             if s.isLayoutPending && isMeasuringOutsidePendingTransition(s.pendingTransitionID) {
                 s.needsLayoutAfterTransition = true
-                s.statistics.layoutPassesDeferredByTransition += 1
+                s.sideStatistics.layoutPassesDeferredByTransition += 1
                 return .pendingOnAncestorTransition
             }
             let version = s.layoutVersion
@@ -129,7 +129,7 @@ extension DisplayNode {
                 if let pending = s.pendingLayout, pending.size == boundsSize,
                    pending.isValid(key.range, parentSize: key.parentSize, version: version) { return .apply(pending) }
                 return .measure(range: key.range, parentSize: key.parentSize, version: version,
-                                styleSize: s.style.size)
+                                styleSize: s.styleSize)
             }
             // No key (a root, a frame set by hand): Texture's rule.
             let pendingPreferred = s.isPendingLayoutPreferred
@@ -145,7 +145,7 @@ extension DisplayNode {
                 return .apply(pending)
             }
             return .measure(range: s.constrainedSizeForLayoutPass(boundsSize: boundsSize), parentSize: boundsSize,
-                            version: version, styleSize: s.style.size)
+                            version: version, styleSize: s.styleSize)
         }
 
         // (Texture cancels a running transition of the node here; step 2 of the pass already returned if
@@ -165,7 +165,7 @@ extension DisplayNode {
             candidate.ticket = ticket
             // The old pending layout was not applicable: drop it (unless a newer one arrived meanwhile).
             let alreadyRequested = state.withLock { s -> Bool in
-                s.statistics.layoutPassMeasurements += 1
+                s.sideStateForWriting().statistics.layoutPassMeasurements += 1
                 if let pending = s.pendingLayout, pending.version <= version { s.pendingLayout = nil }
                 return s.calculatedLayout?.hasAlreadyRequestedLayoutFromAbove(sameAs: candidate) ?? false
             }

@@ -43,13 +43,11 @@ extension DisplayNode {
     /// transition has it cancelled first (Texture asserts here; two nested transitions cannot both apply,
     /// and the outer one decides the descendants' frames).
     func markDescendantsLayoutPending(_ id: UInt64) {
+        assert(id != 0, "transition ids are never 0: 0 means not layout pending")
         state.withLock { $0.descendantsPendingTransitionID = id }
         forEachDescendant { node in
             node.cancelLayoutTransition()
-            node.state.withLock { s in
-                s.isLayoutPending = true
-                s.pendingTransitionID = id
-            }
+            node.state.withLock { $0.pendingTransitionID = id }
         }
     }
 
@@ -71,10 +69,7 @@ extension DisplayNode {
             return
         }
         for node in [self] + allDescendants() {
-            node.state.withLock { s in
-                s.isLayoutPending = true
-                s.pendingTransitionID = id
-            }
+            node.state.withLock { $0.pendingTransitionID = id }
         }
     }
 
@@ -96,7 +91,6 @@ extension DisplayNode {
     private func leaveLayoutPending(ifPendingOn id: UInt64) {
         let released = state.withLock { s -> Bool in
             guard s.isLayoutPending && s.pendingTransitionID == id else { return false }
-            s.isLayoutPending = false
             s.pendingTransitionID = 0
             return true
         }

@@ -18,8 +18,9 @@ import LayoutCore
 // what that measurement asked of it: (ticket, range, parent size, resulting size), the last few, inline
 // in its State (no allocation on the measuring path). A layout record keeps the ticket of the measurement
 // that made it (a transition's too); when a supernode applies a layout, each subnode it positions is told
-// that ticket and keeps that key apart from the recent ones (so later measurements cannot push it out, also
-// when the supernode's later passes apply the same layout again), and its pass reuses, applies or measures
+// that ticket and keeps that key apart from the recent ones, in its side box with the frame the same pass
+// gives it (DisplayNode+SideState.swift), so later measurements cannot push it out, also when the
+// supernode's later passes apply the same layout again; and its pass reuses, applies or measures
 // the layout for exactly that range and parent size (a reused layout that already asked for a resize
 // stays, as in Texture's rule). Nodes without a key (roots, frames set by hand, a key pushed out by more
 // than `capacity` measurements before the supernode first applied its layout) keep Texture's rule.

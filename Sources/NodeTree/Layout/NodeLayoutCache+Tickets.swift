@@ -100,11 +100,13 @@ struct SupernodeMeasurementKeys {
     /// Enough for the applied measurement plus a few by other threads until the node's pass runs; an older
     /// key is looked up in vain and the pass falls back to Texture's rule.
     static let capacity = 4
-    /// Slot i's ticket (0: empty — measurements without a ticket are never recorded) and when it was
-    /// last recorded (a per-node clock; 0 for an empty slot, so empty slots are taken first).
+    /// Slot i's ticket (0: empty — measurements without a ticket are never recorded).
     private var tickets: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    private var stamps: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    private var clock: UInt64 = 0
+    /// When slot i was last recorded, on a per-node clock; 0 for an empty slot, so empty slots are taken
+    /// first. 16-bit, as the keys sit in every node's state: when the clock reaches its maximum, the
+    /// stamps are renumbered 1…4 in their order (`renumberStamps`), which keeps every comparison.
+    private var stamps: (UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0)
+    private var clock: UInt16 = 0
     private var entries = (Entry.empty, Entry.empty, Entry.empty, Entry.empty)
 
     /// Records what measurement `ticket` (non-zero) asked. A measurement that measures the node more than
@@ -119,13 +121,13 @@ struct SupernodeMeasurementKeys {
     @inline(__always)
     mutating func record(ticket: UInt64, range: SizeRange, parentSize: Size, size: Size) {
         let slot = slot(of: ticket) ?? leastRecentSlot
-        clock &+= 1
+        let stamp = nextStamp()
         let entry = Entry(range: range, parentSize: parentSize, size: size)
         switch slot {
-        case 0: tickets.0 = ticket; stamps.0 = clock; entries.0 = entry
-        case 1: tickets.1 = ticket; stamps.1 = clock; entries.1 = entry
-        case 2: tickets.2 = ticket; stamps.2 = clock; entries.2 = entry
-        default: tickets.3 = ticket; stamps.3 = clock; entries.3 = entry
+        case 0: tickets.0 = ticket; stamps.0 = stamp; entries.0 = entry
+        case 1: tickets.1 = ticket; stamps.1 = stamp; entries.1 = entry
+        case 2: tickets.2 = ticket; stamps.2 = stamp; entries.2 = entry
+        default: tickets.3 = ticket; stamps.3 = stamp; entries.3 = entry
         }
     }
 
@@ -152,10 +154,9 @@ struct SupernodeMeasurementKeys {
 
     @inline(__always)
     private mutating func record(ticket: UInt64, request: MeasurementRequest, size: Size, inSlot slot: Int) {
-        clock &+= 1
-        let stamp = clock
+        let stamp = nextStamp()
         withUnsafeMutablePointer(to: &tickets) { Self.element(slot, of: $0, as: UInt64.self).pointee = ticket }
-        withUnsafeMutablePointer(to: &stamps) { Self.element(slot, of: $0, as: UInt64.self).pointee = stamp }
+        withUnsafeMutablePointer(to: &stamps) { Self.element(slot, of: $0, as: UInt16.self).pointee = stamp }
         withUnsafeMutablePointer(to: &entries) {
             let entry = Self.element(slot, of: $0, as: Entry.self)
             assert(MemoryLayout<Entry>.offset(of: \.parentSize)
@@ -202,5 +203,46 @@ struct SupernodeMeasurementKeys {
         if stamps.2 < oldest { slot = 2; oldest = stamps.2 }
         if stamps.3 < oldest { slot = 3 }
         return slot
+    }
+
+    /// The stamp of a record: the clock's next value, after renumbering the stamps once it reached its
+    /// maximum (once in 65,535 records of one node).
+    @inline(__always)
+    private mutating func nextStamp() -> UInt16 {
+        if clock == UInt16.max { renumberStamps() }
+        clock &+= 1
+        return clock
+    }
+
+    /// Gives the recorded slots the stamps 1…n in the order of their stamps (they are distinct: each came
+    /// from the clock), empty slots keeping 0, and sets the clock to n: the next stamp is again the newest.
+    @inline(never)
+    private mutating func renumberStamps() {
+        let old = stamps
+        // A recorded stamp's new value: 1 + the number of recorded stamps older than it.
+        func renumbered(_ stamp: UInt16) -> UInt16 {
+            guard stamp != 0 else { return 0 }
+            var older: UInt16 = 1
+            if old.0 != 0 && old.0 < stamp { older += 1 }
+            if old.1 != 0 && old.1 < stamp { older += 1 }
+            if old.2 != 0 && old.2 < stamp { older += 1 }
+            if old.3 != 0 && old.3 < stamp { older += 1 }
+            return older
+        }
+        stamps = (renumbered(old.0), renumbered(old.1), renumbered(old.2), renumbered(old.3))
+        clock = Swift.max(stamps.0, stamps.1, stamps.2, stamps.3)
+    }
+
+    /// The slots' stamps and the clock (tests).
+    var stampsAndClock: (stamps: [UInt16], clock: UInt16) { ([stamps.0, stamps.1, stamps.2, stamps.3], clock) }
+
+    /// Sets the clock (tests: to just below its maximum, so the next records renumber the stamps).
+    mutating func setClockForTesting(_ value: UInt16) {
+        let stamps = self.stamps
+        // Every recorded stamp stays at or below the clock, as the renumbering assumes.
+        let offset = value &- clock
+        self.stamps = (stamps.0 == 0 ? 0 : stamps.0 &+ offset, stamps.1 == 0 ? 0 : stamps.1 &+ offset,
+                       stamps.2 == 0 ? 0 : stamps.2 &+ offset, stamps.3 == 0 ? 0 : stamps.3 &+ offset)
+        clock = value
     }
 }

@@ -15,23 +15,25 @@ import LayoutCore
 struct NodeLayoutCache {
     /// Starts at 1; each invalidation adds 1, so both slots stop being valid.
     var version: UInt64 = 1
-    /// An ancestor runs a layout transition (Texture's LayoutPending hierarchy state): the node's own
-    /// layout passes do not measure, and measurements outside that transition are not cached.
-    var isLayoutPending = false
-    /// The id of the ancestor's transition while `isLayoutPending`.
+    /// The id of the ancestor's transition while the node is layout pending, 0 otherwise (transition ids
+    /// are never 0).
     var pendingTransitionID: UInt64 = 0
+    /// An ancestor runs a layout transition (Texture's LayoutPending hierarchy state): the node's own
+    /// layout passes do not measure, and measurements outside that transition are not cached. Set and
+    /// cleared with the transition's id.
+    var isLayoutPending: Bool { pendingTransitionID != 0 }
     /// The two slots, stored without Optional: an empty slot is `NodeLayoutRecord.empty` (version 0,
     /// which no layout has, so it is never valid). Assigning an optional record destroyed the old one
     /// through Optional's generic value witness on every measurement; the hot paths (lookup, publish) use
     /// the slots, everything else the optional views below.
     var pendingSlot = NodeLayoutRecord.empty
     var calculatedSlot = NodeLayoutRecord.empty
-    /// The node's layout counters (cache hits and misses among them).
-    var statistics = NodeLayoutStatistics()
-    /// What recent measurements by supernodes asked of the node, and what the one that made the layout of
-    /// the supernode that positioned it asked (DisplayNode+SupernodeLayoutKey.swift).
+    /// The node's counters of measurements (the layout pass's and the rarer events' are in the side box).
+    var counters = NodeLayoutCounters()
+    /// What recent measurements by supernodes asked of the node (DisplayNode+SupernodeLayoutKey.swift). What
+    /// the one that made the layout of the supernode that positioned it asked is kept with the rest of
+    /// what layout passes write, in the node's side box (`State.supernodeLayoutKey`).
     var measuredBySupernodes = SupernodeMeasurementKeys()
-    var supernodeLayoutKey: SupernodeMeasurementKeys.Key?
 
     var pendingLayout: NodeLayoutRecord? {
         get { pendingSlot.isEmpty ? nil : pendingSlot }
@@ -67,16 +69,16 @@ struct NodeLayoutCache {
         }
         // The slots are read in place (an empty slot is never valid), not copied out as optionals.
         if calculatedSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
-            statistics.cacheHits += 1
+            counters.cacheHits += 1
             noteHit(by: requester, constrainedSize, parentSize: parentSize, size: calculatedSlot.size, asChild: asChild)
             return .calculatedHit
         }
         if pendingSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
-            statistics.cacheHits += 1
+            counters.cacheHits += 1
             noteHit(by: requester, constrainedSize, parentSize: parentSize, size: pendingSlot.size, asChild: asChild)
             return .pendingHit
         }
-        statistics.cacheMisses += 1
+        counters.cacheMisses += 1
         return .miss(version: version)
     }
 
@@ -95,7 +97,7 @@ struct NodeLayoutCache {
                 pendingSlot.replace(with: layout, request: request, version: version, ticket: ticket)
             }
         } else {
-            statistics.discardedMeasurements += 1
+            counters.discardedMeasurements += 1
         }
     }
 
@@ -152,10 +154,7 @@ extension DisplayNode.State {
         get { layoutCache.version }
         set { layoutCache.version = newValue }
     }
-    var isLayoutPending: Bool {
-        get { layoutCache.isLayoutPending }
-        set { layoutCache.isLayoutPending = newValue }
-    }
+    var isLayoutPending: Bool { layoutCache.isLayoutPending }
     var pendingTransitionID: UInt64 {
         get { layoutCache.pendingTransitionID }
         set { layoutCache.pendingTransitionID = newValue }
@@ -176,17 +175,29 @@ extension DisplayNode.State {
         get { layoutCache.calculatedLayout }
         set { layoutCache.calculatedLayout = newValue }
     }
-    var statistics: NodeLayoutStatistics {
-        _read { yield layoutCache.statistics }
-        _modify { yield &layoutCache.statistics }
+    var counters: NodeLayoutCounters {
+        _read { yield layoutCache.counters }
+        _modify { yield &layoutCache.counters }
     }
     var measuredBySupernodes: SupernodeMeasurementKeys {
         _read { yield layoutCache.measuredBySupernodes }
         _modify { yield &layoutCache.measuredBySupernodes }
     }
-    var supernodeLayoutKey: SupernodeMeasurementKeys.Key? {
-        get { layoutCache.supernodeLayoutKey }
-        set { layoutCache.supernodeLayoutKey = newValue }
+}
+
+/// The counters of `NodeLayoutStatistics` that measurements write — the ones every measured node needs —
+/// kept in the layout cache; the others (the layout pass's among them: a pass frames the node, which
+/// allocates its side box anyway) live in the node's side box (DisplayNode+SideState.swift).
+struct NodeLayoutCounters {
+    var cacheHits = 0
+    var cacheMisses = 0
+    var discardedMeasurements = 0
+
+    /// Writes these counters into `statistics`.
+    func copy(into statistics: inout NodeLayoutStatistics) {
+        statistics.cacheHits = cacheHits
+        statistics.cacheMisses = cacheMisses
+        statistics.discardedMeasurements = discardedMeasurements
     }
 }
 

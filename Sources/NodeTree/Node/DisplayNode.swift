@@ -5,7 +5,9 @@ import Synchronization
 // and whose view is loaded on the main actor.
 //
 // Threading contract (DESIGN.md "Threading rules"):
-// * Every mutable field lives in one `State` value behind one pthread mutex (`Locked`).
+// * Every mutable field lives in one `State` value behind one pthread lock (`Locked`), or in a box that
+//   only that `State` references and that is only reached under the same lock (the style's and the side
+//   state's, DisplayNode+StyleStorage.swift and DisplayNode+SideState.swift).
 // * The lock is only ever held to read or write `State`. It is never held while calling user code
 //   (layoutSpecThatFits, layoutSpecBlock, calculateSizeThatFits, hooks, blocks), while measuring a child,
 //   or while touching another node — so there is no lock order and no deadlock, by construction. (Texture
@@ -18,6 +20,8 @@ import Synchronization
 // This file holds the stored state and the overridable surface. Swift only lets subclasses override
 // members declared in the class body, so every hook is declared here and implemented by a named step in
 // the file of its concern:
+//   DisplayNode+StyleStorage.swift       the style, boxed on its first write
+//   DisplayNode+SideState.swift          view, bridged view state, transitions, …: boxed on first use
 //   DisplayNode+Hierarchy.swift          addSubnode / insertSubnode / replaceSubnode / removeFromSupernode
 //   DisplayNode+Layout.swift             measurement and the two-slot layout cache (reference 2.6, 2.8)
 //   NodeLayoutCache.swift                the layout cache: lookup, publish, its slots' records
@@ -99,12 +103,17 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
         // reaches its fields under their own names (`State`'s forwarding properties, NodeLayoutCache.swift).
         var layoutCache = NodeLayoutCache()
 
-        var style = LayoutElementStyle()
+        /// The written style; nil while the node has the default one (DisplayNode+StyleStorage.swift,
+        /// which reads and writes it as `style`).
+        var styleBox: NodeStyleBox?
+        /// A text node's baseline offsets while it has no style box (DisplayNode+StyleStorage.swift).
+        var baselines = NodeBaselines()
 
         // Configuration
-        var debugName: String?
         var layoutSpecBlock: LayoutSpecBlock?
         var automaticallyManagesSubnodes = false
+        /// Set by the node's deinit (and nothing else): links of subnodes to this state stop at it.
+        var isDeinitialized = false
 
         // Hierarchy
         var subnodes: [DisplayNode] = []
@@ -114,30 +123,11 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
             // A new supernode (or a new place in it) positions the node by its own next layout.
             didSet { supernodeLayoutKey = nil }
         }
-        /// Set by the node's deinit (and nothing else): links of subnodes to this state stop at it.
-        var isDeinitialized = false
 
-        // Loading
-        var view: PlatformView?
-        var didLoadBlocks: [NodeDidLoadBlock] = []
-
-        // Bridged view state (reference 1.4)
-        var pendingViewState = PendingViewState()
-        var isRegisteredForFlush = false
-        /// What the layout pass reads: pending bounds before load, the view's bounds after.
-        var threadSafeBounds: Rect = .zero
-
-        // Layout transitions (reference 5, 1.5)
-        /// While this node measures its own transition: the id its descendants are pending on, so nodes
-        /// attached meanwhile inherit it. 0 otherwise.
-        var descendantsPendingTransitionID: UInt64 = 0
-        /// A layout pass was skipped or cut short by a transition; run one when the transition is over,
-        /// so no node keeps a stale layout (Texture #463).
-        var needsLayoutAfterTransition = false
-        /// The transition whose animation runs (between animateLayoutTransition and completeTransition).
-        var pendingTransitionContext: TransitionContext?
-        var transitionAnimation = TransitionAnimationSettings()
-        var animator: Animator?
+        /// Everything else — the view and its loading, bridged view state, the supernode's adopted layout
+        /// key, transitions, the debug name, the rarer counters — allocated on first use (DisplayNode+SideState.swift, which forwards the
+        /// fields under their own names).
+        var side: NodeSideState?
     }
 
     let state = Locked(State())
@@ -300,14 +290,14 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
     @inline(__always)
     static func resolvedRange(_ constrainedSize: SizeRange, restrictedToStyleIn state: UnsafePointer<State>,
                               relativeToParentSize parentSize: Size) -> SizeRange {
-        state.pointee.style.size.isAllAuto && constrainedSize.isOrderedAndNonNegative
+        state.pointee.styleSizeIsAllAuto && constrainedSize.isOrderedAndNonNegative
             ? constrainedSize : range(constrainedSize, restrictedToStyleIn: state, relativeToParentSize: parentSize)
     }
 
     @inline(never)
     static func range(_ constrainedSize: SizeRange, restrictedToStyleIn state: UnsafePointer<State>,
                       relativeToParentSize parentSize: Size) -> SizeRange {
-        constrainedSize.intersect(state.pointee.style.size.resolve(parentSize: parentSize))
+        constrainedSize.intersect(state.pointee.styleSize.resolve(parentSize: parentSize))
     }
 
     // MARK: - Hooks (call super when overriding)

@@ -165,10 +165,7 @@ open class TextNode: DisplayNode, @unchecked Sendable {
         while true {
             let (text, revision) = textState.withLock { ($0.attributedText, $0.revision) }
             let metrics = text.baselineMetrics
-            state.withLock { s in
-                s.style.ascender = metrics.ascender
-                s.style.descender = metrics.descender
-            }
+            state.withLock { $0.setBaselines(ascender: metrics.ascender, descender: metrics.descender) }
             hasWrittenStyle.store(true, ordering: .releasing)
             if textState.withLock({ $0.revision }) == revision { return }
         }

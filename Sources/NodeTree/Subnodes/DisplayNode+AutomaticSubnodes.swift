@@ -87,7 +87,7 @@ extension DisplayNode {
         let isInCurrentLayout = DisplayNode.membership(of: current, probes: removed.count)
         for node in removed where node.supernode === self && !isInCurrentLayout(node) {
             node.detachFromSupernode(self)
-            state.withLock { $0.statistics.automaticRemovals += 1 }
+            state.withLock { $0.sideStatistics.automaticRemovals += 1 }
         }
     }
 
@@ -124,8 +124,8 @@ extension DisplayNode {
             }
         }
         state.withLock { s in
-            s.statistics.automaticInsertions += insertions
-            s.statistics.automaticMoves += moves
+            s.sideStatistics.automaticInsertions += insertions
+            s.sideStatistics.automaticMoves += moves
         }
     }
 
@@ -168,9 +168,9 @@ extension DisplayNode {
         let replaced = state.withLock { s -> Bool in
             guard s.subnodes.elementsEqual(changes.old, by: ===) else { return false }
             s.subnodes = changes.new
-            s.statistics.automaticRemovals += changes.diff.removals.count
-            s.statistics.automaticInsertions += inserted.count
-            s.statistics.automaticMoves += changes.diff.moves.count
+            s.sideStatistics.automaticRemovals += changes.diff.removals.count
+            s.sideStatistics.automaticInsertions += inserted.count
+            s.sideStatistics.automaticMoves += changes.diff.moves.count
             return true
         }
         guard replaced else { return false }

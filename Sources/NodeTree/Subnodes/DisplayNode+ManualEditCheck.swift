@@ -139,7 +139,7 @@ extension DisplayNode {
         if NodeTreeDiagnostics.manualSubnodeEditPolicy == .assert {
             assertionFailure(message)
         }
-        asmNode.state.withLock { $0.statistics.refusedManualSubnodeEdits += 1 }
+        asmNode.state.withLock { $0.sideStatistics.refusedManualSubnodeEdits += 1 }
         NodeTreeDiagnostics.recordRefusedManualSubnodeEdit(message + " (\(outcome))")
         return false
     }

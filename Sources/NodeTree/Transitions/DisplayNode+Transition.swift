@@ -143,7 +143,7 @@ extension DisplayNode {
         invalidateCalculatedLayout()
         let id = DisplayNode.transitionIDCounter.add(1, ordering: .relaxed).newValue
         transitionIDStorage.store(id, ordering: .releasing)
-        state.withLock { $0.statistics.transitionsStarted += 1 }
+        state.withLock { $0.sideStatistics.transitionsStarted += 1 }
         // 5.
         markDescendantsLayoutPending(id)
         // 6.
@@ -159,7 +159,7 @@ extension DisplayNode {
     }
 
     private func ignoreTransition(_ message: String) {
-        state.withLock { $0.statistics.ignoredTransitionRequests += 1 }
+        state.withLock { $0.sideStatistics.ignoredTransitionRequests += 1 }
         NodeTreeDiagnostics.recordIgnoredTransition(message)
     }
 
@@ -182,7 +182,7 @@ extension DisplayNode {
     }
 
     private func noteCancelledTransition() {
-        state.withLock { $0.statistics.transitionsCancelled += 1 }
+        state.withLock { $0.sideStatistics.transitionsCancelled += 1 }
     }
 
     // MARK: - The body
@@ -191,7 +191,7 @@ extension DisplayNode {
     private func measureTransition(_ request: TransitionRequest, onMainActor: Bool) {
         // a.
         guard isCurrentTransition(request.id) else { return noteCancelledTransition() }
-        let (version, styleSize) = state.withLock { ($0.layoutVersion, $0.style.size) }
+        let (version, styleSize) = state.withLock { ($0.layoutVersion, $0.styleSize) }
         // b.
         let start = monotonicNanoseconds()
         // Under a ticket of its own, like every other measurement that becomes an applied layout: the
@@ -226,7 +226,7 @@ extension DisplayNode {
                                             version: measurement.version, animated: request.animated,
                                             measurementNanoseconds: measurement.nanoseconds, attach: true,
                                             ticket: measurement.ticket)
-        state.withLock { $0.statistics.transitionsApplied += 1 }
+        state.withLock { $0.sideStatistics.transitionsApplied += 1 }
         // e.
         releaseDescendantsFromLayoutPending(request.id)
         // f.
@@ -304,7 +304,7 @@ extension DisplayNode {
     /// "transition computation without animation time". Any thread.
     public func prepareLayoutTransition(to sizeRange: SizeRange? = nil, animated: Bool = false) -> TransitionContext {
         let (version, styleSize, defaultRange) = state.withLock { s in
-            (s.layoutVersion, s.style.size, s.constrainedSizeForLayoutPass(boundsSize: ceilPx(s.threadSafeBounds.size)))
+            (s.layoutVersion, s.styleSize, s.constrainedSizeForLayoutPass(boundsSize: ceilPx(s.threadSafeBounds.size)))
         }
         let range = sizeRange ?? defaultRange
         let start = monotonicNanoseconds()

@@ -260,7 +260,7 @@ extension DisplayNode {
     /// layout first and reaches the view after the properties.
     @MainActor func applyTakenPendingViewState(_ pending: PendingViewState) {
         let view = state.withLock { s -> PlatformView? in
-            if s.view != nil { s.statistics.pendingStateFlushes += 1 }
+            if s.view != nil { s.sideStatistics.pendingStateFlushes += 1 }
             if pending.dirty.contains(.needsLayout) { s.layoutVersion &+= 1 }
             return s.view
         }
