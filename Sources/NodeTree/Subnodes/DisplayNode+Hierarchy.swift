@@ -8,13 +8,15 @@ import LayoutCore
 //      descendant; an index out of range; an edit of a loaded node off the main actor);
 //   2. detach the subnode from another supernode;
 //   3. edit this node's subnode array (one lock) and the subnode's supernode link (its lock — never both
-//      at once);
+//      at once); steps 2 and 3 run under the subnode's membership stripe (SubnodeMembership.swift), so two
+//      edits of one subnode cannot interleave between the lists and the link;
 //   4. mirror the change in the views when either side is loaded (main actor): a subnode added to a loaded
 //      node is loaded at once and its view goes right after the previous subnode's view (so foreign
 //      subviews are skipped the way Texture skips foreign sublayers).
 //
 // Hierarchy edits of one node are the caller's to serialise (Texture asserts thread affinity); two threads
-// editing the same nodes at once keep each node's state consistent but may disagree about the result.
+// editing the same nodes at once keep the tree well formed (every listed subnode links back to the node that
+// lists it) but may disagree about the result.
 //
 // The public methods are the *manual* edits: on a node with automaticallyManagesSubnodes (or of such a
 // node's child) they are reported and refused (DisplayNode+ManualEditCheck.swift). Automatic subnode
@@ -119,8 +121,14 @@ extension DisplayNode {
             MainActorCheck.require(
                 "\(self).removeFromSupernode() called off the main actor on a loaded node")
         }
-        parent.state.withLock { s in s.subnodes.removeAll { $0 === self } }
-        state.withLock { $0.supernodeLink = nil }
+        // Checked again under the membership stripe: another thread may have moved this node meanwhile.
+        let detached = SubnodeMembership.change(of: self) { () -> Bool in
+            guard supernode === parent else { return false }
+            parent.state.withLock { s in s.subnodes.removeAll { $0 === self } }
+            state.withLock { $0.supernodeLink = nil }
+            return true
+        }
+        guard detached else { return }
         leaveLayoutPendingOfAncestors()
         if loaded {
             let parentView = parent.viewIfLoaded
@@ -199,13 +207,46 @@ extension DisplayNode {
                     + "\(parentLoaded ? "\(self)" : "\(subnode)") is loaded")
         }
 
+        // 2–3 under the subnode's membership stripe (SubnodeMembership.swift), so another edit of the same
+        // subnode cannot interleave between the lists and the link. The former supernode is returned, not
+        // released inside: the last reference to it may go here, and its deinit must not run under the stripe.
+        let formerParent = SubnodeMembership.change(of: subnode) { () -> DisplayNode? in
+            moveMembership(of: subnode, to: placement, replacing: replaced)
+        }
+        formerParent?.forgetCachedLayouts(mentioning: subnode)
+        replaced?.state.withLock { $0.supernodeLink = nil }
+        if let replaced { forgetCachedLayouts(mentioning: replaced) }
+        replaced?.leaveLayoutPendingOfAncestors()
+        // 3b. A node attached to a transitioning subtree takes part in the transition (Texture's
+        // ASHierarchyStateLayoutPending).
+        subnode.inheritLayoutPending(from: self)
+
+        // 4. Views.
+        guard parentLoaded || subnodeLoaded || replaced?.isNodeLoaded == true else { return }
+        MainActor.assumeIsolated {
+            if let replacedView = replaced?.viewIfLoaded, replacedView.superview === viewIfLoaded {
+                replacedView.removeFromSuperview()
+            }
+            if parentLoaded {
+                insertSubview(of: subnode)
+            } else {
+                subnode.viewIfLoaded?.removeFromSuperview()
+            }
+        }
+    }
+
+    /// Steps 2–3: leaves another supernode's list, enters this node's list, links to this node. Returns the
+    /// supernode it left (nil when none, or when it was already this node's).
+    private func moveMembership(of subnode: DisplayNode, to placement: SubnodePlacement,
+                                replacing replaced: DisplayNode?) -> DisplayNode? {
         // 2. Leave another supernode.
+        var formerParent: DisplayNode?
         if let oldParent = subnode.supernode, oldParent !== self {
             oldParent.state.withLock { s in s.subnodes.removeAll { $0 === subnode } }
-            oldParent.forgetCachedLayouts(mentioning: subnode)
+            formerParent = oldParent
         }
 
-        // 3. This node's array, then the links.
+        // 3. This node's array, then the link.
         state.withLock { s in
             s.subnodes.removeAll { $0 === subnode }
             let target: Int
@@ -232,25 +273,7 @@ extension DisplayNode {
         }
         #endif
         subnode.state.withLock { $0.supernodeLink = SupernodeLink(self) }
-        replaced?.state.withLock { $0.supernodeLink = nil }
-        if let replaced { forgetCachedLayouts(mentioning: replaced) }
-        replaced?.leaveLayoutPendingOfAncestors()
-        // 3b. A node attached to a transitioning subtree takes part in the transition (Texture's
-        // ASHierarchyStateLayoutPending).
-        subnode.inheritLayoutPending(from: self)
-
-        // 4. Views.
-        guard parentLoaded || subnodeLoaded || replaced?.isNodeLoaded == true else { return }
-        MainActor.assumeIsolated {
-            if let replacedView = replaced?.viewIfLoaded, replacedView.superview === viewIfLoaded {
-                replacedView.removeFromSuperview()
-            }
-            if parentLoaded {
-                insertSubview(of: subnode)
-            } else {
-                subnode.viewIfLoaded?.removeFromSuperview()
-            }
-        }
+        return formerParent
     }
 
     /// Loads `subnode` if needed and puts its view right after the previous subnode's view (index 0 for the
