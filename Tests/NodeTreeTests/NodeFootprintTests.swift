@@ -5,7 +5,7 @@ import Testing
 
 // What a node allocates (DisplayNode+SideState.swift, DisplayNode+StyleStorage.swift): its state holds
 // what creating, measuring and caching a node touch (a text node's baseline offsets too); the style gets
-// a box on its first other write, and the view, bridged view state, transitions, the supernode's layout
+// a box on its first other write, and the calculated layout, the view, bridged view state, transitions, the supernode's layout
 // key, the debug name and the pass's and rarer counters get one on the first write of any of them. A node
 // that is only created and measured — also as a spec child of another node — allocates neither box.
 
@@ -127,6 +127,21 @@ import Testing
     @Test func theStateBoxFitsItsSizeClass() {
         let objectHeader = 2 * MemoryLayout<Int>.size
         let box = objectHeader + MemoryLayout<LockedHeader<DisplayNode.State>>.size
-        #expect(box <= 640, "state box \(box) bytes")
+        #expect(box <= 512, "state box \(box) bytes")
+    }
+
+    /// A layout pass writes the calculated layout into the side box (which the frame it gives allocates
+    /// anyway); a node only measured has no calculated layout and no side box.
+    @Test func theCalculatedLayoutLivesInTheSideBox() {
+        let root = Self.measuredTree().root
+        #expect(root.calculatedLayout == nil && !Self.hasSideState(root))
+        root.frame = Rect(x: 0, y: 0, width: 200, height: 100)
+        root.layoutIfNeeded()
+        #expect(Self.hasSideState(root))
+        #expect(root.state.withLock { $0.calculatedLayout?.size } == Size(width: 200, height: 100))
+        // The measurement the pass applied is answered from the calculated slot.
+        let hits = root.layoutStatistics.cacheHits
+        _ = root.layoutThatFits(SizeRange(exactly: Size(width: 200, height: 100)))
+        #expect(root.layoutStatistics.cacheHits == hits + 1)
     }
 }
