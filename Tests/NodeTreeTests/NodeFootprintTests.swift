@@ -5,9 +5,10 @@ import Testing
 
 // What a node allocates (DisplayNode+SideState.swift, DisplayNode+StyleStorage.swift): its state holds
 // what creating, measuring and caching a node touch (a text node's baseline offsets too); the style gets
-// a box on its first other write, and the view, bridged view state, transitions, the supernode's layout
-// key, the debug name and the pass's and rarer counters get one on the first write of any of them. A node
-// that is only created and measured — also as a spec child of another node — allocates neither box.
+// a box on its first other write (a network image node's at creation), and the calculated layout, the
+// view, bridged view state, transitions, the supernode's layout key, the debug name and the pass's and
+// rarer counters get one on the first write of any of them. A node that is only created and measured —
+// also as a spec child of another node — allocates neither box.
 
 @Suite struct NodeFootprintTests {
     private static func hasSideState(_ node: DisplayNode) -> Bool { node.state.withLock { $0.hasSideState } }
@@ -127,6 +128,30 @@ import Testing
     @Test func theStateBoxFitsItsSizeClass() {
         let objectHeader = 2 * MemoryLayout<Int>.size
         let box = objectHeader + MemoryLayout<LockedHeader<DisplayNode.State>>.size
-        #expect(box <= 640, "state box \(box) bytes")
+        #expect(box <= 512, "state box \(box) bytes")
+    }
+
+    /// A layout pass writes the calculated layout into the side box (which the frame it gives allocates
+    /// anyway); a node only measured has no calculated layout and no side box.
+    @Test func theCalculatedLayoutLivesInTheSideBox() {
+        let root = Self.measuredTree().root
+        #expect(root.calculatedLayout == nil && !Self.hasSideState(root))
+        root.frame = Rect(x: 0, y: 0, width: 200, height: 100)
+        root.layoutIfNeeded()
+        #expect(Self.hasSideState(root))
+        #expect(root.state.withLock { $0.calculatedLayout?.size } == Size(width: 200, height: 100))
+        // The measurement the pass applied is answered from the calculated slot.
+        let hits = root.layoutStatistics.cacheHits
+        _ = root.layoutThatFits(SizeRange(exactly: Size(width: 200, height: 100)))
+        #expect(root.layoutStatistics.cacheHits == hits + 1)
+    }
+
+    /// A network image node is sized through its style (NetworkImageNode.init), so its style box exists
+    /// from creation, holding the default style; a plain image node keeps the box-on-first-write.
+    @Test func aNetworkImageNodeHasItsStyleBoxFromCreation() {
+        let network = NetworkImageNode()
+        #expect(Self.hasStyleBox(network) && network.usesDefaultLayoutStyle)
+        #expect(network.style == LayoutElementStyle())
+        #expect(!Self.hasStyleBox(ImageNode()))
     }
 }

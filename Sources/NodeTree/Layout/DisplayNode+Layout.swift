@@ -47,15 +47,17 @@ extension DisplayNode {
         //    under the lock, then into the argument), and the larger result made the optimizer shuffle
         //    every case's fields.
         let locked = state.lockScope()
-        switch locked.value.pointee.layoutCache.lookUp(constrainedSize, parentSize: parentSize, by: requester,
-                                                       asChild: asChild) {
+        switch locked.value.pointee.lookUpLayout(constrainedSize, parentSize: parentSize, by: requester,
+                                                 asChild: asChild) {
         case .calculatedHit:
             // A hit's size is a stored layout's (NodeLayoutRecord), so `resanitizedSize` gives what
             // Layout(node:size:) would store for it, mostly without rounding it again (only arithmetic and
-            // an atomic counter, under the lock).
-            let size = Layout.resanitizedSize(locked.value.pointee.layoutCache.calculatedSlot.size)
-            let sublayouts = NodeLayoutCache.sharedSublayouts(of: &locked.value.pointee.layoutCache.calculatedSlot,
-                                                              asChild: asChild)
+            // an atomic counter, under the lock). The calculated slot is in the side box, which the lookup
+            // found (a calculated hit implies one); read in place, not bound to a local (State.lookUpLayout
+            // says why).
+            let size = Layout.resanitizedSize(locked.value.pointee.side.unsafelyUnwrapped.calculatedSlot.size)
+            let sublayouts = NodeLayoutCache.sharedSublayouts(
+                of: &locked.value.pointee.side.unsafelyUnwrapped.calculatedSlot, asChild: asChild)
             locked.unlock()
             return Layout(node: self, sanitizedSize: size, sublayouts: sublayouts)
         case .pendingHit:

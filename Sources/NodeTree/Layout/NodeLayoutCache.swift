@@ -1,11 +1,17 @@
 import LayoutCore
 
 // A node's layout cache (Texture's -layoutThatFits: and __layout caches) as one value inside the node's `State`, behind
-// the node's lock: the layout version, Texture's two slots (the pending layout — the last measurement — and the
-// calculated one — the last applied), the counters of its hits and misses, and what supernode measurements asked of the
-// node (its tickets' keys, NodeLayoutCache+Tickets.swift). Taffy's cache-as-a-wrapper is the model: the node asks the
-// cache (`lookUp`), computes without the lock on a miss, and hands the result back (`publish`), which stores it only if
-// nothing invalidated the node meanwhile.
+// the node's lock: the layout version, the pending layout (Texture's _pendingDisplayNodeLayout: the last measurement),
+// the counters of its hits and misses, and what supernode measurements asked of the node (its tickets' keys,
+// NodeLayoutCache+Tickets.swift). Taffy's cache-as-a-wrapper is the model: the node asks the cache (`lookUp`), computes
+// without the lock on a miss, and hands the result back (`publish`), which stores it only if nothing invalidated the
+// node meanwhile.
+//
+// Texture's second slot, the calculated layout (_calculatedDisplayNodeLayout, the last applied), and the id of an
+// ancestor's transition the node is pending on live in the node's side box (DisplayNode+SideState.swift): only
+// layout passes and transitions write them, and a layout pass gives the node a frame, which allocates that box
+// anyway — so a node that is only created and measured carries neither. The lookup consults them through the box
+// pointer: no box, no calculated layout and no pending transition.
 //
 // The fields keep the order they had as the first fields of `State`: every measurement reads and writes
 // them right after taking the lock, which sits just before them (Locked.swift), so a measurement touches a
@@ -15,19 +21,17 @@ import LayoutCore
 struct NodeLayoutCache {
     /// Starts at 1; each invalidation adds 1, so both slots stop being valid.
     var version: UInt64 = 1
-    /// The id of the ancestor's transition while the node is layout pending, 0 otherwise (transition ids
-    /// are never 0).
-    var pendingTransitionID: UInt64 = 0
-    /// An ancestor runs a layout transition (Texture's LayoutPending hierarchy state): the node's own
-    /// layout passes do not measure, and measurements outside that transition are not cached. Set and
-    /// cleared with the transition's id.
-    var isLayoutPending: Bool { pendingTransitionID != 0 }
-    /// The two slots, stored without Optional: an empty slot is `NodeLayoutRecord.empty` (version 0,
+    /// The pending slot, stored without Optional: an empty slot is `NodeLayoutRecord.empty` (version 0,
     /// which no layout has, so it is never valid). Assigning an optional record destroyed the old one
     /// through Optional's generic value witness on every measurement; the hot paths (lookup, publish) use
-    /// the slots, everything else the optional views below.
+    /// the slot, everything else the optional view below.
     var pendingSlot = NodeLayoutRecord.empty
-    var calculatedSlot = NodeLayoutRecord.empty
+    /// Two of the node's configuration flags (`State` forwards them under their own names). Here because
+    /// they fit in the pending slot's tail padding: declared in `State`, they took a padded word of their
+    /// own, which pushed the state out of its allocation size class.
+    var automaticallyManagesSubnodes = false
+    /// Set by the node's deinit (and nothing else): links of subnodes to this state stop at it.
+    var isDeinitialized = false
     /// The node's counters of measurements (the layout pass's and the rarer events' are in the side box).
     var counters = NodeLayoutCounters()
     /// What recent measurements by supernodes asked of the node (DisplayNode+SupernodeLayoutKey.swift). What
@@ -40,11 +44,6 @@ struct NodeLayoutCache {
         set { pendingSlot = newValue ?? .empty }
     }
 
-    var calculatedLayout: NodeLayoutRecord? {
-        get { calculatedSlot.isEmpty ? nil : calculatedSlot }
-        set { calculatedSlot = newValue ?? .empty }
-    }
-
     /// What `lookUp` found.
     enum Lookup {
         case calculatedHit
@@ -54,31 +53,18 @@ struct NodeLayoutCache {
         case uncached
     }
 
-    /// Step 1 of a measurement, under the node's lock: the calculated, then the pending layout if valid for
-    /// (range, parent, version), counted and remembered for the requesting supernode measurement; else the
-    /// version to compute at. The hit's fields are read by the caller from the slot it names, not carried
-    /// in the result (a result carrying them cost an outlined copy and destroy per hit).
+    /// Step 1 of a measurement, after the calculated layout (`DisplayNode.State.lookUpLayout`): the pending
+    /// layout if valid for (range, parent, version), counted and remembered for the requesting supernode
+    /// measurement; else the version to compute at.
     @inline(__always)
-    mutating func lookUp(_ constrainedSize: SizeRange, parentSize: Size, by requester: UInt64,
-                         asChild: Bool) -> Lookup {
-        let version = self.version
-        // 0. Inside an ancestor's transition, only that transition's measurement may use the caches
-        // (as Texture's -layoutThatFits: does; DisplayNode+LayoutPending.swift, isMeasuringOutsidePendingTransition).
-        if isLayoutPending && pendingTransitionID != LayoutTransitionScope.transitionID {
-            return .uncached
-        }
-        // The slots are read in place (an empty slot is never valid), not copied out as optionals.
-        if calculatedSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
-            counters.cacheHits += 1
-            noteHit(by: requester, constrainedSize, parentSize: parentSize, size: calculatedSlot.size, asChild: asChild)
-            return .calculatedHit
-        }
+    mutating func lookUpPending(_ constrainedSize: SizeRange, parentSize: Size, version: UInt64,
+                                by requester: UInt64, asChild: Bool) -> Lookup {
         if pendingSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
-            counters.cacheHits += 1
+            counters.cacheHits &+= 1
             noteHit(by: requester, constrainedSize, parentSize: parentSize, size: pendingSlot.size, asChild: asChild)
             return .pendingHit
         }
-        counters.cacheMisses += 1
+        counters.cacheMisses &+= 1
         return .miss(version: version)
     }
 
@@ -97,7 +83,7 @@ struct NodeLayoutCache {
                 pendingSlot.replace(with: layout, request: request, version: version, ticket: ticket)
             }
         } else {
-            counters.discardedMeasurements += 1
+            counters.discardedMeasurements &+= 1
         }
     }
 
@@ -116,7 +102,7 @@ struct NodeLayoutCache {
     /// switch over the four slots loaded nine offsets on every leaf hit. A root's hit keeps `record` (a
     /// root is measured without a ticket).
     @inline(__always)
-    private mutating func noteHit(by requester: UInt64, _ constrainedSize: SizeRange, parentSize: Size,
+    fileprivate mutating func noteHit(by requester: UInt64, _ constrainedSize: SizeRange, parentSize: Size,
                                   size: Size, asChild: Bool) {
         if asChild {
             noteChildHit(by: requester, MeasurementRequest(constrainedSize, parentSize: parentSize), size: size)
@@ -149,31 +135,61 @@ struct NodeLayoutCache {
 }
 
 extension DisplayNode.State {
+    /// Step 1 of a measurement, under the node's lock: the calculated layout (in the side box), then the
+    /// pending one (NodeLayoutCache.lookUpPending) if valid for (range, parent, version), counted and
+    /// remembered for the requesting supernode measurement; else the version to compute at. The hit's
+    /// fields are read by the caller from the slot it names, not carried in the result (a result carrying
+    /// them cost an outlined copy and destroy per hit).
+    ///
+    /// A method of the state, not of the cache, and the box read afresh from the state at each use: passed
+    /// in or bound to a local, the box reference had to be retained across the transition check's call
+    /// (a task-local read), a retain and a release on every lookup of a node that has a box.
+    @inline(__always)
+    mutating func lookUpLayout(_ constrainedSize: SizeRange, parentSize: Size, by requester: UInt64,
+                               asChild: Bool) -> NodeLayoutCache.Lookup {
+        let version = layoutCache.version
+        // Without a side box the node has neither a calculated layout nor a pending transition.
+        if side != nil {
+            // 0. Inside an ancestor's transition, only that transition's measurement may use the caches
+            // (as Texture's -layoutThatFits: does; DisplayNode+LayoutPending.swift, isMeasuringOutsidePendingTransition).
+            let pendingTransitionID = side.unsafelyUnwrapped.pendingTransitionID
+            if pendingTransitionID != 0 && pendingTransitionID != LayoutTransitionScope.transitionID {
+                return .uncached
+            }
+            // The slots are read in place (an empty slot is never valid), not copied out as optionals.
+            if side.unsafelyUnwrapped.calculatedSlot.isValid(constrainedSize, parentSize: parentSize, version: version) {
+                layoutCache.counters.cacheHits &+= 1
+                layoutCache.noteHit(by: requester, constrainedSize, parentSize: parentSize,
+                                    size: side.unsafelyUnwrapped.calculatedSlot.size, asChild: asChild)
+                return .calculatedHit
+            }
+        }
+        return layoutCache.lookUpPending(constrainedSize, parentSize: parentSize, version: version, by: requester,
+                                         asChild: asChild)
+    }
+}
+
+extension DisplayNode.State {
     // The cache's fields under the names the rest of NodeTree uses (the layout pass, transitions, ASM).
     var layoutVersion: UInt64 {
         get { layoutCache.version }
         set { layoutCache.version = newValue }
     }
-    var isLayoutPending: Bool { layoutCache.isLayoutPending }
-    var pendingTransitionID: UInt64 {
-        get { layoutCache.pendingTransitionID }
-        set { layoutCache.pendingTransitionID = newValue }
-    }
     var pendingSlot: NodeLayoutRecord {
         _read { yield layoutCache.pendingSlot }
         _modify { yield &layoutCache.pendingSlot }
-    }
-    var calculatedSlot: NodeLayoutRecord {
-        _read { yield layoutCache.calculatedSlot }
-        _modify { yield &layoutCache.calculatedSlot }
     }
     var pendingLayout: NodeLayoutRecord? {
         get { layoutCache.pendingLayout }
         set { layoutCache.pendingLayout = newValue }
     }
-    var calculatedLayout: NodeLayoutRecord? {
-        get { layoutCache.calculatedLayout }
-        set { layoutCache.calculatedLayout = newValue }
+    var automaticallyManagesSubnodes: Bool {
+        get { layoutCache.automaticallyManagesSubnodes }
+        set { layoutCache.automaticallyManagesSubnodes = newValue }
+    }
+    var isDeinitialized: Bool {
+        get { layoutCache.isDeinitialized }
+        set { layoutCache.isDeinitialized = newValue }
     }
     var counters: NodeLayoutCounters {
         _read { yield layoutCache.counters }
@@ -188,16 +204,19 @@ extension DisplayNode.State {
 /// The counters of `NodeLayoutStatistics` that measurements write — the ones every measured node needs —
 /// kept in the layout cache; the others (the layout pass's among them: a pass frames the node, which
 /// allocates its side box anyway) live in the node's side box (DisplayNode+SideState.swift).
+///
+/// 32-bit and wrapping: they sit in every node's state, whose size decides its allocation size class, and
+/// they are diagnostics (a node measured more than 2³² times shows its count modulo 2³²).
 struct NodeLayoutCounters {
-    var cacheHits = 0
-    var cacheMisses = 0
-    var discardedMeasurements = 0
+    var cacheHits: UInt32 = 0
+    var cacheMisses: UInt32 = 0
+    var discardedMeasurements: UInt32 = 0
 
     /// Writes these counters into `statistics`.
     func copy(into statistics: inout NodeLayoutStatistics) {
-        statistics.cacheHits = cacheHits
-        statistics.cacheMisses = cacheMisses
-        statistics.discardedMeasurements = discardedMeasurements
+        statistics.cacheHits = Int(cacheHits)
+        statistics.cacheMisses = Int(cacheMisses)
+        statistics.discardedMeasurements = Int(discardedMeasurements)
     }
 }
 
@@ -239,12 +258,13 @@ struct NodeLayoutRecord: Sendable {
     var constrainedSize: SizeRange
     var parentSize: Size
     var version: UInt64
-    /// The pass already asked the supernode to resize the node to this layout's size (Texture's
-    /// _requestedLayoutFromAbove).
-    var requestedLayoutFromAbove = false
     /// The measurement that made the layout (MeasurementTicket, a transition's too; 0 for none): subnodes
     /// it positions look up what it asked of them (DisplayNode+SupernodeLayoutKey.swift).
     var ticket: UInt64 = 0
+    /// The pass already asked the supernode to resize the node to this layout's size (Texture's
+    /// _requestedLayoutFromAbove). Last, so that a small field declared after a record (the cache's flags)
+    /// takes the record's tail padding.
+    var requestedLayoutFromAbove = false
 
     init(_ layout: Layout, constrainedSize: SizeRange, parentSize: Size, version: UInt64, ticket: UInt64 = 0) {
         size = layout.size

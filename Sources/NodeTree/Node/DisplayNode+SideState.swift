@@ -1,7 +1,9 @@
 import LayoutCore
 
 // The node state that creating and measuring a node never touch, in a box of its own that the node
-// allocates on the first write of one of its fields: the loaded view and its didLoad blocks, the bridged
+// allocates on the first write of one of its fields: the calculated layout (Texture's
+// _calculatedDisplayNodeLayout, written only by layout passes and transitions) and the id of an ancestor's
+// transition the node is pending on, the loaded view and its didLoad blocks, the bridged
 // view state (frame, bounds, … kept for a view not loaded yet), what a supernode's layout pass told the
 // node (its layout key), layout transitions and their animation settings, the debug name, and the
 // counters of layout passes and of the rarer events (ASM edits, transitions, pending state flushes). Why:
@@ -20,6 +22,15 @@ import LayoutCore
 
 /// The rarely used part of a node's state (see above). Only ever reached under the owning node's lock.
 final class NodeSideState {
+    // Layout (NodeLayoutCache.swift): first, as every measurement of a node that has a box reads them.
+    /// Texture's calculated layout, the last one a layout pass or a transition applied: `.empty` when none
+    /// (as the pending slot, NodeLayoutCache.pendingSlot). Written by the layout pass, which gives the node a
+    /// frame and so allocates the box anyway.
+    @exclusivity(unchecked) var calculatedSlot = NodeLayoutRecord.empty
+    /// The id of the ancestor's transition while the node is layout pending, 0 otherwise (transition ids
+    /// are never 0). Set and cleared with the transition (DisplayNode+LayoutPending.swift).
+    @exclusivity(unchecked) var pendingTransitionID: UInt64 = 0
+
     // Unchecked, as NodeStyleBox's style (DisplayNode+StyleStorage.swift): the node's lock already
     // excludes overlapping accesses, and the run-time check costs a runtime call per access.
     @exclusivity(unchecked) var debugName: String?
@@ -71,6 +82,32 @@ extension DisplayNode.State {
 
     /// True once anything wrote one of the side box's fields (tests: the box is allocated on first use).
     var hasSideState: Bool { side != nil }
+
+    /// Texture's calculated layout (see NodeSideState.calculatedSlot); nil when none.
+    var calculatedLayout: NodeLayoutRecord? {
+        get {
+            guard let side, !side.calculatedSlot.isEmpty else { return nil }
+            return side.calculatedSlot
+        }
+        set {
+            if side == nil && newValue == nil { return }
+            sideStateForWriting().calculatedSlot = newValue ?? .empty
+        }
+    }
+
+    /// The id of the ancestor's transition while the node is layout pending, 0 otherwise.
+    var pendingTransitionID: UInt64 {
+        get { side?.pendingTransitionID ?? 0 }
+        set {
+            if side == nil && newValue == 0 { return }
+            sideStateForWriting().pendingTransitionID = newValue
+        }
+    }
+
+    /// An ancestor runs a layout transition (Texture's LayoutPending hierarchy state): the node's own
+    /// layout passes do not measure, and measurements outside that transition are not cached. Set and
+    /// cleared with the transition's id.
+    var isLayoutPending: Bool { pendingTransitionID != 0 }
 
     var debugName: String? {
         get { side?.debugName }

@@ -80,3 +80,14 @@ extension DisplayNode.State {
     /// first write).
     var hasStyleBox: Bool { styleBox != nil }
 }
+
+extension DisplayNode {
+    /// Gives the node its style box now, holding the style it has (the default one, at creation), for node
+    /// types that are always sized through their style (NetworkImageNode.init says why). The style is unchanged,
+    /// so `hasWrittenStyle` stays as it is: a box holding the default style is what it allows.
+    final func allocateStyleBox() {
+        state.withLock { s in
+            if s.styleBox == nil { s.styleBox = NodeStyleBox(s.unboxedStyle) }
+        }
+    }
+}

@@ -111,9 +111,7 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
 
         // Configuration
         var layoutSpecBlock: LayoutSpecBlock?
-        var automaticallyManagesSubnodes = false
-        /// Set by the node's deinit (and nothing else): links of subnodes to this state stop at it.
-        var isDeinitialized = false
+        // automaticallyManagesSubnodes and isDeinitialized: in `layoutCache` (NodeLayoutCache.swift).
 
         // Hierarchy
         var subnodes: [DisplayNode] = []
@@ -124,9 +122,9 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
             didSet { supernodeLayoutKey = nil }
         }
 
-        /// Everything else — the view and its loading, bridged view state, the supernode's adopted layout
-        /// key, transitions, the debug name, the rarer counters — allocated on first use (DisplayNode+SideState.swift, which forwards the
-        /// fields under their own names).
+        /// Everything else — the calculated layout, the view and its loading, bridged view state, the
+        /// supernode's adopted layout key, transitions, the debug name, the rarer counters — allocated on
+        /// first use (DisplayNode+SideState.swift, which forwards the fields under their own names).
         var side: NodeSideState?
     }
 

@@ -126,6 +126,13 @@ open class NetworkImageNode: ImageNode, @unchecked Sendable {
     public init(loader: any ImageLoading = UnavailableImageLoader()) {
         self.loader = loader
         super.init()
+        // A network image node is sized through its style: it has no size of its own until its image
+        // arrives, after layout (as in Texture), so the node that shows it sets style.preferredSize — often
+        // in its layoutSpecThatFits, during its first layout. Boxing the style now, when the cell's nodes
+        // are allocated anyway, keeps that write from allocating during the first layout, whose allocations
+        // are then only the layouts themselves. (A plain image node is often sized by its image or by its
+        // spec, and keeps the box-on-first-write.)
+        allocateStyleBox()
     }
 
     /// Overrides only `calculateSizeThatFits` among the measuring methods (ImageNode's): measured by the
