@@ -66,8 +66,10 @@ extension DisplayNode {
             return .register
         }
         #if LOOM_RACE_FAULTS
-        if RaceFaults.isActive(.pendingStateRegistration) {
-            RaceFaults.injectRegistrationFlagWriteOutsideLock(&state.unsynchronizedAddress().pointee.isRegisteredForFlush)
+        // The flag lives in the side box (the locked write above allocated it): the fault writes the box's
+        // own field, not a copy made by State's forwarding property.
+        if RaceFaults.isActive(.pendingStateRegistration), let side = state.unsynchronizedAddress().pointee.side {
+            RaceFaults.injectRegistrationFlagWriteOutsideLock(&side.isRegisteredForFlush)
         }
         #endif
         switch outcome {
@@ -168,8 +170,9 @@ extension DisplayNode {
                 s.pendingViewState.dirty.insert(.alpha)
             }, apply: { $0.alpha = newValue })
             #if LOOM_RACE_FAULTS
-            if RaceFaults.isActive(.bridgedPropertyAfterLock) {
-                RaceFaults.injectBridgedPropertyWriteAfterLock(&state.unsynchronizedAddress().pointee.pendingViewState.alpha)
+            // In the side box, as above: the box's own field, not a forwarded copy.
+            if RaceFaults.isActive(.bridgedPropertyAfterLock), let side = state.unsynchronizedAddress().pointee.side {
+                RaceFaults.injectBridgedPropertyWriteAfterLock(&side.pendingViewState.alpha)
             }
             #endif
         }
