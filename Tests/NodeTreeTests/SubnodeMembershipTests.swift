@@ -62,4 +62,11 @@ import Testing
         #expect(stripes.count > SubnodeMembership.stripeCount / 2)
         #expect(stripes.allSatisfy { (0..<SubnodeMembership.stripeCount).contains($0) })
     }
+
+    /// Whatever stride an allocator (a sanitizer's, jemalloc's size classes) places nodes at, they spread.
+    @Test(arguments: [16, 64, 256, 1024, 4096])
+    func stripesSpreadAddressesAtAnyStride(stride: Int) {
+        let stripes = Set((0..<256).map { SubnodeMembership.stripe(ofAddress: UInt(0x7f00_0000_0000 + $0 * stride)) })
+        #expect(stripes.count > SubnodeMembership.stripeCount / 2, "stride \(stride): \(stripes.count) stripes")
+    }
 }

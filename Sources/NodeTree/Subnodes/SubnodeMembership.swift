@@ -15,11 +15,18 @@ enum SubnodeMembership {
     static let stripeCount = 64
     private static let stripes = (0..<stripeCount).map { _ in Locked(()) }
 
-    /// The stripe of `subnode`: nodes are far larger than a cache line, so the address bits above the line
-    /// offset spread neighbouring nodes over the stripes.
+    /// The stripe of `subnode`: the top bits of its address times a 64-bit odd constant (Fibonacci hashing),
+    /// so nodes spread over the stripes whatever stride the allocator lays them out at (a plain mask of the
+    /// address bits would use a quarter of the stripes for nodes 256 bytes apart).
     static func stripe(of subnode: DisplayNode) -> Int {
-        Int(truncatingIfNeeded: UInt(bitPattern: ObjectIdentifier(subnode)) >> 6) & (stripeCount - 1)
+        stripe(ofAddress: UInt(bitPattern: ObjectIdentifier(subnode)))
     }
+
+    static func stripe(ofAddress address: UInt) -> Int {
+        Int(truncatingIfNeeded: (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - stripeBits))
+    }
+
+    private static let stripeBits = stripeCount.trailingZeroBitCount
 
     /// Runs `change` (membership writes of `subnode` only) under its stripe.
     static func change<R>(of subnode: DisplayNode, _ change: () -> R) -> R {
