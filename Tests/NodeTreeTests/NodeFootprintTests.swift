@@ -131,6 +131,26 @@ import Testing
         #expect(box <= 512, "state box \(box) bytes")
     }
 
+    /// What a fresh measurement of a node touches in its state box — the lock word, the style and side box
+    /// pointers, the cache's version, counters and pending slot, the supernode keys' tickets, stamps and
+    /// first key — lies in the box's first four cache lines (DisplayNode.State's and NodeLayoutCache's field
+    /// order), so a cold node costs a measurement four cache lines of its state.
+    @Test func whatAMeasurementTouchesLiesInTheBoxsFirstFourCacheLines() {
+        typealias State = DisplayNode.State
+        let state = 2 * MemoryLayout<Int>.size + LockedStorage<State>.valueOffset
+        let cache = state + MemoryLayout<State>.offset(of: \.layoutCache)!
+        let ends = [
+            state + MemoryLayout<State>.offset(of: \.styleBox)! + MemoryLayout<NodeStyleBox?>.size,
+            state + MemoryLayout<State>.offset(of: \.side)! + MemoryLayout<NodeSideState?>.size,
+            cache + MemoryLayout<NodeLayoutCache>.offset(of: \.counters)! + MemoryLayout<NodeLayoutCounters>.size,
+            cache + MemoryLayout<NodeLayoutCache>.offset(of: \.pendingSlot)! + MemoryLayout<NodeLayoutRecord>.size,
+            cache + MemoryLayout<NodeLayoutCache>.offset(of: \.measuredBySupernodes)!
+                + SupernodeMeasurementKeys.firstRecordEnd,
+        ]
+        #expect(ends.max()! <= 4 * 64, "measured fields end at byte \(ends.max()!) of the box")
+        #expect(MemoryLayout<NodeLayoutCache>.offset(of: \.version)! == 0)
+    }
+
     /// A layout pass writes the calculated layout into the side box (which the frame it gives allocates
     /// anyway); a node only measured has no calculated layout and no side box.
     @Test func theCalculatedLayoutLivesInTheSideBox() {

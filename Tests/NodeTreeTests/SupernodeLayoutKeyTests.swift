@@ -318,7 +318,7 @@ struct MeasurementTicketTests {
                         key.parentSize.width, key.parentSize.height, key.size.width, key.size.height].map(\.bitPattern)
     }
 
-    /// The keys' 16-bit stamps push out exactly what a least-recently-recorded list pushes out, for any mix
+    /// The keys' 8-bit stamps push out exactly what a least-recently-recorded list pushes out, for any mix
     /// of records of new and known tickets — also across the renumbering when the clock reaches its
     /// maximum (moved there at step 100).
     @Test(arguments: UInt64(1)...16)
@@ -328,7 +328,7 @@ struct MeasurementTicketTests {
         var reference: [UInt64] = []  // most recent first, at most `capacity`
         var renumbered = false
         for step in 0..<300 {
-            if step == 100 { keys.setClockForTesting(UInt16.max - 3) }
+            if step == 100 { keys.setClockForTesting(SupernodeMeasurementKeys.Stamp.max - 3) }
             let ticket = UInt64.random(in: 1...9, using: &generator)
             let width = Double(Int.random(in: 0...400, using: &generator))
             if Bool.random(using: &generator) {
@@ -357,7 +357,7 @@ struct MeasurementTicketTests {
         for ticket in UInt64(1)...3 {
             keys.record(ticket: ticket, range: SizeRange(width: 1), parentSize: .zero, size: .zero)
         }
-        keys.setClockForTesting(UInt16.max)
+        keys.setClockForTesting(SupernodeMeasurementKeys.Stamp.max)
         keys.record(ticket: 2, range: SizeRange(width: 1), parentSize: .zero, size: .zero)
         // Before: tickets 1, 2, 3 stamped max−2, max−1, max; slot 3 empty. Renumbered 1, 2, 3, then 2 is
         // recorded again with the clock's next value, 4.

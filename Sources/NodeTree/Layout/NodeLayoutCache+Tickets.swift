@@ -102,12 +102,22 @@ struct SupernodeMeasurementKeys {
     static let capacity = 4
     /// Slot i's ticket (0: empty — measurements without a ticket are never recorded).
     private var tickets: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    /// A recency stamp: 8-bit, so that the tickets, stamps, clock and the first key end within the node
+    /// state's first four cache lines (NodeLayoutCache's field order says why). When the clock reaches its
+    /// maximum, the stamps are renumbered 1…4 in their order (`renumberStamps`), which keeps every
+    /// comparison; a node recorded that often pays the renumbering once in 251 records.
+    typealias Stamp = UInt8
     /// When slot i was last recorded, on a per-node clock; 0 for an empty slot, so empty slots are taken
-    /// first. 16-bit, as the keys sit in every node's state: when the clock reaches its maximum, the
-    /// stamps are renumbered 1…4 in their order (`renumberStamps`), which keeps every comparison.
-    private var stamps: (UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0)
-    private var clock: UInt16 = 0
+    /// first.
+    private var stamps: (Stamp, Stamp, Stamp, Stamp) = (0, 0, 0, 0)
+    private var clock: Stamp = 0
     private var entries = (Entry.empty, Entry.empty, Entry.empty, Entry.empty)
+
+    /// Where the first key's fields end, from the start of the keys: what a node's first record writes
+    /// (NodeFootprintTests).
+    static var firstRecordEnd: Int {
+        MemoryLayout<Self>.offset(of: \Self.entries)! + MemoryLayout<Entry>.size
+    }
 
     /// Records what measurement `ticket` (non-zero) asked. A measurement that measures the node more than
     /// once (a stack re-measuring a flexible child, a scroll node its content) keeps the last, which is the
@@ -156,7 +166,7 @@ struct SupernodeMeasurementKeys {
     private mutating func record(ticket: UInt64, request: MeasurementRequest, size: Size, inSlot slot: Int) {
         let stamp = nextStamp()
         withUnsafeMutablePointer(to: &tickets) { Self.element(slot, of: $0, as: UInt64.self).pointee = ticket }
-        withUnsafeMutablePointer(to: &stamps) { Self.element(slot, of: $0, as: UInt16.self).pointee = stamp }
+        withUnsafeMutablePointer(to: &stamps) { Self.element(slot, of: $0, as: Stamp.self).pointee = stamp }
         withUnsafeMutablePointer(to: &entries) {
             let entry = Self.element(slot, of: $0, as: Entry.self)
             assert(MemoryLayout<Entry>.offset(of: \.parentSize)
@@ -206,10 +216,10 @@ struct SupernodeMeasurementKeys {
     }
 
     /// The stamp of a record: the clock's next value, after renumbering the stamps once it reached its
-    /// maximum (once in 65,535 records of one node).
+    /// maximum.
     @inline(__always)
-    private mutating func nextStamp() -> UInt16 {
-        if clock == UInt16.max { renumberStamps() }
+    private mutating func nextStamp() -> Stamp {
+        if clock == Stamp.max { renumberStamps() }
         clock &+= 1
         return clock
     }
@@ -220,9 +230,9 @@ struct SupernodeMeasurementKeys {
     private mutating func renumberStamps() {
         let old = stamps
         // A recorded stamp's new value: 1 + the number of recorded stamps older than it.
-        func renumbered(_ stamp: UInt16) -> UInt16 {
+        func renumbered(_ stamp: Stamp) -> Stamp {
             guard stamp != 0 else { return 0 }
-            var older: UInt16 = 1
+            var older: Stamp = 1
             if old.0 != 0 && old.0 < stamp { older += 1 }
             if old.1 != 0 && old.1 < stamp { older += 1 }
             if old.2 != 0 && old.2 < stamp { older += 1 }
@@ -234,10 +244,10 @@ struct SupernodeMeasurementKeys {
     }
 
     /// The slots' stamps and the clock (tests).
-    var stampsAndClock: (stamps: [UInt16], clock: UInt16) { ([stamps.0, stamps.1, stamps.2, stamps.3], clock) }
+    var stampsAndClock: (stamps: [Stamp], clock: Stamp) { ([stamps.0, stamps.1, stamps.2, stamps.3], clock) }
 
     /// Sets the clock (tests: to just below its maximum, so the next records renumber the stamps).
-    mutating func setClockForTesting(_ value: UInt16) {
+    mutating func setClockForTesting(_ value: Stamp) {
         let stamps = self.stamps
         // Every recorded stamp stays at or below the clock, as the renumbering assumes.
         let offset = value &- clock

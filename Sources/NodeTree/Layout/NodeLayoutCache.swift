@@ -13,27 +13,32 @@ import LayoutCore
 // anyway — so a node that is only created and measured carries neither. The lookup consults them through the box
 // pointer: no box, no calculated layout and no pending transition.
 //
-// The fields keep the order they had as the first fields of `State`: every measurement reads and writes
-// them right after taking the lock, which sits just before them (Locked.swift), so a measurement touches a
-// few adjacent cache lines. The rest of NodeTree reads them under their old names through `State`'s
-// forwarding properties (DisplayNode.swift).
+// Field order is memory layout (Swift lays a struct's stored properties out in declaration order, a small
+// field in the tail padding of the one before it). A fresh measurement of a node writes its lock word and
+// reads or writes its style box pointer, its side box pointer, the version, the hit and miss counters, the
+// pending slot and the supernode keys' tickets, stamps and first key — and nothing else of its state. The
+// node's `State` starts with the two pointers and then this cache, right behind the lock word (Locked.swift),
+// so that all of these fit in the state box's first four cache lines; NodeFootprintTests pins it. The rest
+// of NodeTree reads the fields under their old names through `State`'s forwarding properties.
 
 struct NodeLayoutCache {
     /// Starts at 1; each invalidation adds 1, so both slots stop being valid.
     var version: UInt64 = 1
+    /// The node's counters of measurements (the layout pass's and the rarer events' are in the side box).
+    var counters = NodeLayoutCounters()
     /// The pending slot, stored without Optional: an empty slot is `NodeLayoutRecord.empty` (version 0,
     /// which no layout has, so it is never valid). Assigning an optional record destroyed the old one
     /// through Optional's generic value witness on every measurement; the hot paths (lookup, publish) use
     /// the slot, everything else the optional view below.
     var pendingSlot = NodeLayoutRecord.empty
-    /// Two of the node's configuration flags (`State` forwards them under their own names). Here because
-    /// they fit in the pending slot's tail padding: declared in `State`, they took a padded word of their
-    /// own, which pushed the state out of its allocation size class.
+    /// Two of the node's configuration flags (`State` forwards them under their own names), and a rare
+    /// counter: here because they fit in the pending slot's tail padding.
     var automaticallyManagesSubnodes = false
     /// Set by the node's deinit (and nothing else): links of subnodes to this state stop at it.
     var isDeinitialized = false
-    /// The node's counters of measurements (the layout pass's and the rarer events' are in the side box).
-    var counters = NodeLayoutCounters()
+    /// Measurements that raced with an invalidation (NodeLayoutStatistics.discardedMeasurements); 32-bit
+    /// and wrapping like `counters`.
+    var discardedMeasurements: UInt32 = 0
     /// What recent measurements by supernodes asked of the node (DisplayNode+SupernodeLayoutKey.swift). What
     /// the one that made the layout of the supernode that positioned it asked is kept with the rest of
     /// what layout passes write, in the node's side box (`State.supernodeLayoutKey`).
@@ -83,7 +88,7 @@ struct NodeLayoutCache {
                 pendingSlot.replace(with: layout, request: request, version: version, ticket: ticket)
             }
         } else {
-            counters.discardedMeasurements &+= 1
+            discardedMeasurements &+= 1
         }
     }
 
@@ -201,8 +206,8 @@ extension DisplayNode.State {
     }
 }
 
-/// The counters of `NodeLayoutStatistics` that measurements write — the ones every measured node needs —
-/// kept in the layout cache; the others (the layout pass's among them: a pass frames the node, which
+/// The counters of `NodeLayoutStatistics` that every measurement writes — hits and misses — kept in the
+/// layout cache (discarded measurements are the cache's own field); the others (the layout pass's among them: a pass frames the node, which
 /// allocates its side box anyway) live in the node's side box (DisplayNode+SideState.swift).
 ///
 /// 32-bit and wrapping: they sit in every node's state, whose size decides its allocation size class, and
@@ -210,12 +215,13 @@ extension DisplayNode.State {
 struct NodeLayoutCounters {
     var cacheHits: UInt32 = 0
     var cacheMisses: UInt32 = 0
-    var discardedMeasurements: UInt32 = 0
+}
 
-    /// Writes these counters into `statistics`.
-    func copy(into statistics: inout NodeLayoutStatistics) {
-        statistics.cacheHits = Int(cacheHits)
-        statistics.cacheMisses = Int(cacheMisses)
+extension NodeLayoutCache {
+    /// Writes the cache's counters into `statistics`.
+    func copyCounters(into statistics: inout NodeLayoutStatistics) {
+        statistics.cacheHits = Int(counters.cacheHits)
+        statistics.cacheMisses = Int(counters.cacheMisses)
         statistics.discardedMeasurements = Int(discardedMeasurements)
     }
 }

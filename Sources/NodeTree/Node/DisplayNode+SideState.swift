@@ -216,7 +216,7 @@ extension DisplayNode.State {
     /// All the node's counters.
     var statistics: NodeLayoutStatistics {
         var all = sideStatistics
-        layoutCache.counters.copy(into: &all)
+        layoutCache.copyCounters(into: &all)
         return all
     }
 }

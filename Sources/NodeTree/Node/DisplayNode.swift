@@ -97,15 +97,21 @@ struct NoLayoutSpec: LayoutElement {
 open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Sendable {
     /// Every mutable field of the node, guarded by `state`.
     struct State {
-        // The layout cache first: every layoutThatFits reads and writes it under the lock, which sits
-        // right before it (Locked.swift), so a measurement touches a few adjacent cache lines instead of
-        // lines spread over the whole state (declaration order is layout order). The rest of NodeTree
-        // reaches its fields under their own names (`State`'s forwarding properties, NodeLayoutCache.swift).
-        var layoutCache = NodeLayoutCache()
+        // Declaration order is memory layout: what a measurement reads and writes comes first, right after
+        // the lock word (Locked.swift) — the two box pointers, then the layout cache, whose field order
+        // says why (NodeLayoutCache.swift). The rest of NodeTree reaches the cache's fields under their
+        // own names (`State`'s forwarding properties).
 
         /// The written style; nil while the node has the default one (DisplayNode+StyleStorage.swift,
         /// which reads and writes it as `style`).
         var styleBox: NodeStyleBox?
+        /// Everything else — the calculated layout, the view and its loading, bridged view state, the
+        /// supernode's adopted layout key, transitions, the debug name, the rarer counters — allocated on
+        /// first use (DisplayNode+SideState.swift, which forwards the fields under their own names).
+        var side: NodeSideState?
+
+        var layoutCache = NodeLayoutCache()
+
         /// A text node's baseline offsets while it has no style box (DisplayNode+StyleStorage.swift).
         var baselines = NodeBaselines()
 
@@ -122,10 +128,6 @@ open class DisplayNode: LayoutElement, CustomStringConvertible, @unchecked Senda
             didSet { supernodeLayoutKey = nil }
         }
 
-        /// Everything else — the calculated layout, the view and its loading, bridged view state, the
-        /// supernode's adopted layout key, transitions, the debug name, the rarer counters — allocated on
-        /// first use (DisplayNode+SideState.swift, which forwards the fields under their own names).
-        var side: NodeSideState?
     }
 
     let state = Locked(State())
