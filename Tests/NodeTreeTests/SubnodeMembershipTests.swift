@@ -63,8 +63,10 @@ import Testing
         #expect(stripes.allSatisfy { (0..<SubnodeMembership.stripeCount).contains($0) })
     }
 
-    /// Whatever stride an allocator (a sanitizer's, jemalloc's size classes) places nodes at, they spread.
-    @Test(arguments: [16, 64, 256, 1024, 4096])
+    /// Whatever stride an allocator (a sanitizer's, jemalloc's size classes, glibc's chunks of a node and its
+    /// state box) places nodes at, they spread; 272 to 4416 are strides that Fibonacci hashing spread
+    /// over fewer than half of the stripes.
+    @Test(arguments: [16, 48, 64, 256, 272, 304, 544, 576, 608, 1024, 2016, 3312, 4096, 4416])
     func stripesSpreadAddressesAtAnyStride(stride: Int) {
         let stripes = Set((0..<256).map { SubnodeMembership.stripe(ofAddress: UInt(0x7f00_0000_0000 + $0 * stride)) })
         #expect(stripes.count > SubnodeMembership.stripeCount / 2, "stride \(stride): \(stripes.count) stripes")

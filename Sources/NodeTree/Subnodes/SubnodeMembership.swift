@@ -11,22 +11,29 @@
 // mostly fall on different stripes, so edits of separate trees rarely meet.
 
 enum SubnodeMembership {
-    /// A power of two: the stripe is a mask of the address.
+    /// A power of two: the stripe is the low bits of a hash of the address.
     static let stripeCount = 64
     private static let stripes = (0..<stripeCount).map { _ in Locked(()) }
 
-    /// The stripe of `subnode`: the top bits of its address times a 64-bit odd constant (Fibonacci hashing),
-    /// so nodes spread over the stripes whatever stride the allocator lays them out at (a plain mask of the
-    /// address bits would use a quarter of the stripes for nodes 256 bytes apart).
+    /// The stripe of `subnode`: its address through a 64-bit finalizer (splitmix64's), low bits, so nodes
+    /// spread over the stripes whatever stride the allocator lays them out at. A mask of the address bits
+    /// used a quarter of the stripes for nodes 256 bytes apart, and Fibonacci hashing (the top bits of the
+    /// address times one odd constant) under half of them for strides such as 544 or 608 bytes, which a
+    /// node object and its state box take in the debug build's allocator.
     static func stripe(of subnode: DisplayNode) -> Int {
         stripe(ofAddress: UInt(bitPattern: ObjectIdentifier(subnode)))
     }
 
     static func stripe(ofAddress address: UInt) -> Int {
-        Int(truncatingIfNeeded: (UInt64(address) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - stripeBits))
+        // Allocations are at least 16-byte aligned: the low four bits say nothing.
+        var x = UInt64(address) >> 4
+        x ^= x >> 31
+        x &*= 0x7FB5_D329_728E_A185
+        x ^= x >> 27
+        x &*= 0x81DA_DEF4_BC2D_D44D
+        x ^= x >> 33
+        return Int(truncatingIfNeeded: x) & (stripeCount - 1)
     }
-
-    private static let stripeBits = stripeCount.trailingZeroBitCount
 
     /// Runs `change` (membership writes of `subnode` only) under its stripe.
     static func change<R>(of subnode: DisplayNode, _ change: () -> R) -> R {
