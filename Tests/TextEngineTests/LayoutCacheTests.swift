@@ -5,7 +5,10 @@ import Testing
 
 @Suite struct LayoutCacheTests {
     @Test func hitsAndMissesAreCounted() {
-        let cache = TextLayoutCache(capacity: 64)
+        // Room for 64 entries per shard and generation, so the eight texts below never evict each other
+        // (with capacity 64 a generation holds one entry per shard, and two of the eight texts sharing
+        // one of the 64 shards — a third of hash seeds — rotated the generations and lost an entry).
+        let cache = TextLayoutCache(capacity: 64 * TextLayoutCache.shardCount * 2)
         let measurer = TextMeasurer(cache: cache)
         let text = regular("Hello world")
         let a = measurer.measure(text, maxWidth: 100, scale: testScale)
