@@ -60,8 +60,9 @@ import Testing
         #expect(first != 0 && second != 0 && first != second)
         #expect(leaf.layoutStatistics.cacheMisses == 1)
         #expect(leaf.layoutStatistics.cacheHits == 1)
-        let keys = leaf.state.withLock { $0.measuredBySupernodes }
-        let missKey = keys.key(for: first), hitKey = keys.key(for: second)
+        let (missKey, hitKey) = leaf.state.withLock {
+            ($0.layoutCache.supernodeKey(for: first), $0.layoutCache.supernodeKey(for: second))
+        }
         #expect(missKey != nil && hitKey != nil)
         #expect(hitKey.map(fields) == missKey.map { fields(.init(ticket: second, range: $0.range,
                                                                    parentSize: $0.parentSize, size: $0.size)) })

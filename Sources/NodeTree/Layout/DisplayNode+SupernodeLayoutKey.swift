@@ -57,7 +57,7 @@ extension DisplayNode {
             if ticket == 0 {
                 s.supernodeLayoutKey = nil
             } else if s.supernodeLayoutKey?.ticket != ticket {
-                s.supernodeLayoutKey = s.measuredBySupernodes.key(for: ticket)
+                s.supernodeLayoutKey = s.layoutCache.supernodeKey(for: ticket)
             }
             guard onMainActor, let view = s.view else { return nil }
             return s.passWouldChangeLayout(boundsSize: ceilPx(s.threadSafeBounds.size)) ? view : nil

@@ -111,12 +111,19 @@ struct SupernodeMeasurementKeys {
     /// first.
     private var stamps: (Stamp, Stamp, Stamp, Stamp) = (0, 0, 0, 0)
     private var clock: Stamp = 0
+    /// The slot whose key is the node's pending layout — its range, parent size and size — rather than
+    /// its entry, or -1. A computed measurement's key is exactly what the pending layout it publishes
+    /// records, so it is kept there (`recordInPendingLayout`) and written into its entry only when the
+    /// pending layout is about to change (`movePendingKeyOut`): a node's first measurement then writes
+    /// no entry, whose line is the only one of the state that a fresh measurement would touch for the
+    /// keys alone (NodeLayoutCache's field order).
+    private var pendingKeySlot: Int8 = -1
     private var entries = (Entry.empty, Entry.empty, Entry.empty, Entry.empty)
 
-    /// Where the first key's fields end, from the start of the keys: what a node's first record writes
-    /// (NodeFootprintTests).
-    static var firstRecordEnd: Int {
-        MemoryLayout<Self>.offset(of: \Self.entries)! + MemoryLayout<Entry>.size
+    /// Where the slots' tickets, stamps and clock and the pending layout's slot end, from the start of the
+    /// keys: what a computed measurement's record writes (NodeFootprintTests).
+    static var indexEnd: Int {
+        MemoryLayout<Self>.offset(of: \Self.pendingKeySlot)! + MemoryLayout<Int8>.size
     }
 
     /// Records what measurement `ticket` (non-zero) asked. A measurement that measures the node more than
@@ -133,6 +140,7 @@ struct SupernodeMeasurementKeys {
         let slot = slot(of: ticket) ?? leastRecentSlot
         let stamp = nextStamp()
         let entry = Entry(range: range, parentSize: parentSize, size: size)
+        if slot == Int(pendingKeySlot) { pendingKeySlot = -1 }
         switch slot {
         case 0: tickets.0 = ticket; stamps.0 = stamp; entries.0 = entry
         case 1: tickets.1 = ticket; stamps.1 = stamp; entries.1 = entry
@@ -165,6 +173,7 @@ struct SupernodeMeasurementKeys {
     @inline(__always)
     private mutating func record(ticket: UInt64, request: MeasurementRequest, size: Size, inSlot slot: Int) {
         let stamp = nextStamp()
+        if slot == Int(pendingKeySlot) { pendingKeySlot = -1 }
         withUnsafeMutablePointer(to: &tickets) { Self.element(slot, of: $0, as: UInt64.self).pointee = ticket }
         withUnsafeMutablePointer(to: &stamps) { Self.element(slot, of: $0, as: Stamp.self).pointee = stamp }
         withUnsafeMutablePointer(to: &entries) {
@@ -176,6 +185,39 @@ struct SupernodeMeasurementKeys {
         }
     }
 
+    /// A key is kept in the pending layout (`pendingKeySlot`).
+    @inline(__always)
+    var hasPendingKey: Bool { pendingKeySlot >= 0 }
+
+    /// The pending layout, which holds a key (`hasPendingKey`) and made for `range`, `parentSize` and
+    /// `size`, is about to change: the key moves into its slot's entry — unless it is `ticket`'s, whose
+    /// key the caller records again in the pending layout right after (`recordInPendingLayout`).
+    @inline(__always)
+    mutating func movePendingKeyOut(range: SizeRange, parentSize: Size, size: Size, unlessOwnedBy ticket: UInt64) {
+        let slot = Int(pendingKeySlot)
+        guard slot >= 0 else { return }
+        if ticket != 0 && withUnsafeMutablePointer(to: &tickets, { Self.element(slot, of: $0, as: UInt64.self).pointee }) == ticket {
+            return
+        }
+        withUnsafeMutablePointer(to: &entries) {
+            Self.element(slot, of: $0, as: Entry.self).pointee = Entry(range: range, parentSize: parentSize, size: size)
+        }
+        pendingKeySlot = -1
+    }
+
+    /// `recordComputed` for a measurement whose layout just became the pending one (so its key is what
+    /// the pending layout records): the ticket and its stamp are written, and the slot is marked as kept
+    /// in the pending layout instead of writing its entry. The caller moved any other key kept there out
+    /// first (`movePendingKeyOut`).
+    @inline(__always)
+    mutating func recordInPendingLayout(ticket: UInt64) {
+        let slot = clock == 0 ? 0 : slot(of: ticket) ?? leastRecentSlot
+        let stamp = nextStamp()
+        withUnsafeMutablePointer(to: &tickets) { Self.element(slot, of: $0, as: UInt64.self).pointee = ticket }
+        withUnsafeMutablePointer(to: &stamps) { Self.element(slot, of: $0, as: Stamp.self).pointee = stamp }
+        pendingKeySlot = Int8(truncatingIfNeeded: slot)
+    }
+
     /// Element `index` of the homogeneous four-tuple at `tuple`.
     @inline(__always)
     private static func element<Tuple, Element>(_ index: Int, of tuple: UnsafeMutablePointer<Tuple>,
@@ -183,8 +225,23 @@ struct SupernodeMeasurementKeys {
         UnsafeMutableRawPointer(tuple).assumingMemoryBound(to: Element.self) + index
     }
 
+    /// The key of `ticket`, if recorded; `pending` is the node's pending layout, which holds the key kept
+    /// there (`hasPendingKey`).
+    func key(for ticket: UInt64, pending: NodeLayoutRecord) -> Key? {
+        guard ticket != 0, let slot = slot(of: ticket) else { return nil }
+        if slot == Int(pendingKeySlot) {
+            return Key(ticket: ticket, range: pending.constrainedSize, parentSize: pending.parentSize, size: pending.size)
+        }
+        return key(for: ticket)
+    }
+
+    /// The key of `ticket`, if recorded, for keys that keep none in a pending layout (recorded only by
+    /// `record`, `recordComputed` and `recordHit`; tests).
     func key(for ticket: UInt64) -> Key? {
         guard ticket != 0, let slot = slot(of: ticket) else { return nil }
+        guard slot != Int(pendingKeySlot) else {
+            fatalError("the key of measurement \(ticket) is kept in the pending layout: use key(for:pending:)")
+        }
         let entry: Entry
         switch slot {
         case 0: entry = entries.0

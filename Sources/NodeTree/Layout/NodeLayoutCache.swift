@@ -46,7 +46,10 @@ struct NodeLayoutCache {
 
     var pendingLayout: NodeLayoutRecord? {
         get { pendingSlot.isEmpty ? nil : pendingSlot }
-        set { pendingSlot = newValue ?? .empty }
+        set {
+            movePendingKeyOut()
+            pendingSlot = newValue ?? .empty
+        }
     }
 
     /// What `lookUp` found.
@@ -80,16 +83,47 @@ struct NodeLayoutCache {
     @inline(__always)
     mutating func publish(_ layout: Layout, _ request: MeasurementRequest, version: UInt64, ticket: UInt64,
                           by requester: UInt64, isLeaf: Bool) {
-        noteComputedMeasurement(by: requester, request, size: layout.size)
         if self.version == version {
+            movePendingKeyOut(unlessOwnedBy: requester)
             if isLeaf {
                 pendingSlot.replace(withLeafSize: layout.size, request: request, version: version, ticket: ticket)
             } else {
                 pendingSlot.replace(with: layout, request: request, version: version, ticket: ticket)
             }
+            // The requesting supernode measurement's key is what the pending layout now records.
+            if requester != 0 { measuredBySupernodes.recordInPendingLayout(ticket: requester) }
         } else {
-            discardedMeasurements &+= 1
+            noteDiscardedMeasurement(by: requester, request, size: layout.size)
         }
+    }
+
+    /// A measurement that raced with an invalidation: counted, and its key recorded (its supernode's
+    /// measurement used it). Rare, so out of line: inlined, it kept the publish from being inlined.
+    @inline(never)
+    private mutating func noteDiscardedMeasurement(by requester: UInt64, _ request: MeasurementRequest, size: Size) {
+        noteComputedMeasurement(by: requester, request, size: size)
+        discardedMeasurements &+= 1
+    }
+
+    /// The pending layout's range, parent size or size is about to change: a supernode key kept in it
+    /// (SupernodeMeasurementKeys.pendingKeySlot) moves into its own entry first, unless it is `ticket`'s
+    /// (0: none), which the caller records again. Every write of those fields goes through `publish` or
+    /// `pendingLayout`'s setter, which call this.
+    /// The check is inlined into every publish; the move, taken only once a node is measured again, is not.
+    @inline(__always)
+    mutating func movePendingKeyOut(unlessOwnedBy ticket: UInt64 = 0) {
+        if measuredBySupernodes.hasPendingKey { movePendingKeyOutOfLine(unlessOwnedBy: ticket) }
+    }
+
+    @inline(never)
+    private mutating func movePendingKeyOutOfLine(unlessOwnedBy ticket: UInt64) {
+        measuredBySupernodes.movePendingKeyOut(range: pendingSlot.constrainedSize, parentSize: pendingSlot.parentSize,
+                                               size: pendingSlot.size, unlessOwnedBy: ticket)
+    }
+
+    /// The key of supernode measurement `ticket`, if recorded (DisplayNode+SupernodeLayoutKey.swift).
+    func supernodeKey(for ticket: UInt64) -> SupernodeMeasurementKeys.Key? {
+        measuredBySupernodes.key(for: ticket, pending: pendingSlot)
     }
 
     /// The sublayouts a hit hands out: the slot's, or for a child's hit whose slot has none (a leaf's
@@ -180,9 +214,10 @@ extension DisplayNode.State {
         get { layoutCache.version }
         set { layoutCache.version = newValue }
     }
+    /// Read-only: writes go through `pendingLayout` or the cache's `publish` (a supernode key may be kept
+    /// in the slot, NodeLayoutCache.movePendingKeyOut).
     var pendingSlot: NodeLayoutRecord {
         _read { yield layoutCache.pendingSlot }
-        _modify { yield &layoutCache.pendingSlot }
     }
     var pendingLayout: NodeLayoutRecord? {
         get { layoutCache.pendingLayout }
