@@ -23,6 +23,16 @@ extension DisplayNode {
     /// are deferred to the pending-state flush (as Texture does, so the main actor sees them in order).
     /// Not loaded: invalidate only.
     public func setNeedsLayout() {
+        // An unloaded node — every node of a cell created and measured off the main actor — has only its
+        // layout version to invalidate, so it is invalidated without asking which actor runs: the question
+        // (a queue-specific read) retains a process-wide object, an atomic write that every thread
+        // creating nodes would make on the same cache line.
+        let invalidatedUnloaded = state.withLock { s -> Bool in
+            guard s.view == nil else { return false }
+            s.layoutVersion &+= 1
+            return true
+        }
+        if invalidatedUnloaded { return }
         let onMainActor = MainActorCheck.isOnMainActor
         enum Outcome { case done, tellView(PlatformView), register }
         let outcome = state.withLock { s -> Outcome in
