@@ -102,10 +102,10 @@ struct SupernodeMeasurementKeys {
     static let capacity = 4
     /// Slot i's ticket (0: empty — measurements without a ticket are never recorded).
     private var tickets: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    /// A recency stamp: 8-bit, so that the tickets, stamps, clock and the first key end within the node
-    /// state's first four cache lines (NodeLayoutCache's field order says why). When the clock reaches its
-    /// maximum, the stamps are renumbered 1…4 in their order (`renumberStamps`), which keeps every
-    /// comparison; a node recorded that often pays the renumbering once in 251 records.
+    /// A recency stamp: 8-bit, so that the tickets, stamps, clock and the slot kept in the pending layout
+    /// end within the node state's first three cache lines (NodeLayoutCache's field order says why). When
+    /// the clock reaches its maximum, the stamps are renumbered 1…4 in their order (`renumberStamps`),
+    /// which keeps every comparison; a node recorded that often pays the renumbering once in 251 records.
     typealias Stamp = UInt8
     /// When slot i was last recorded, on a per-node clock; 0 for an empty slot, so empty slots are taken
     /// first.

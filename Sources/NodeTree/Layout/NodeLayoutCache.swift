@@ -16,10 +16,12 @@ import LayoutCore
 // Field order is memory layout (Swift lays a struct's stored properties out in declaration order, a small
 // field in the tail padding of the one before it). A fresh measurement of a node writes its lock word and
 // reads or writes its style box pointer, its side box pointer, the version, the hit and miss counters, the
-// pending slot and the supernode keys' tickets, stamps and first key — and nothing else of its state. The
-// node's `State` starts with the two pointers and then this cache, right behind the lock word (Locked.swift),
-// so that all of these fit in the state box's first four cache lines; NodeFootprintTests pins it. The rest
-// of NodeTree reads the fields under their old names through `State`'s forwarding properties.
+// pending slot and the supernode keys' tickets, stamps, clock and the slot kept in the pending layout — and
+// nothing else of its state (a computed measurement's key is kept in the pending layout, not written into an
+// entry: SupernodeMeasurementKeys.pendingKeySlot). The node's `State` starts with the two pointers and then
+// this cache, right behind the lock word (Locked.swift), so that all of these fit in the state box's first
+// three cache lines; NodeFootprintTests pins it. The rest of NodeTree reads the fields under their old names
+// through `State`'s forwarding properties.
 
 struct NodeLayoutCache {
     /// Starts at 1; each invalidation adds 1, so both slots stop being valid.

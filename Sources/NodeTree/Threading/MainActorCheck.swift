@@ -23,7 +23,10 @@ public enum MainActorCheck {
         return true
     }()
 
-    /// True when the calling code runs on the main actor's executor (the main dispatch queue).
+    /// True when the calling code runs on the main actor's executor (the main dispatch queue). The read
+    /// retains and releases the queue-specific value, one object for the whole process: on paths that every
+    /// thread runs often (node creation, measurement) ask only when the answer matters — see
+    /// DisplayNode.setNeedsLayout, which asks only for a loaded node.
     @inline(__always)
     public static var isOnMainActor: Bool {
         _ = installed
