@@ -62,15 +62,22 @@ extension DisplayNode {
 
     /// A node was attached under `parent`: this subtree takes `parent`'s pending id, or is released if the
     /// parent imposes none.
+    ///
+    /// The parent's id is read again after the subtree took it: a release (or a new marking) of the
+    /// parent's subtree running meanwhile may have walked past this subtree before the ids were written,
+    /// and would leave it pending on a transition that is over. Repeated until the parent still imposes
+    /// what was written.
     func inheritLayoutPending(from parent: DisplayNode) {
-        let id = parent.layoutPendingIDForDescendants
-        if id == 0 {
-            leaveLayoutPendingOfAncestors()
-            return
+        var id = parent.layoutPendingIDForDescendants
+        while id != 0 {
+            for node in [self] + allDescendants() {
+                node.state.withLock { $0.pendingTransitionID = id }
+            }
+            let now = parent.layoutPendingIDForDescendants
+            if now == id { return }
+            id = now
         }
-        for node in [self] + allDescendants() {
-            node.state.withLock { $0.pendingTransitionID = id }
-        }
+        leaveLayoutPendingOfAncestors()
     }
 
     /// A node left its supernode: if it was pending on an ancestor's transition, it and its subtree are

@@ -146,6 +146,15 @@ extension DisplayNode {
         state.withLock { $0.sideStatistics.transitionsStarted += 1 }
         // 5.
         markDescendantsLayoutPending(id)
+        // A cancel from another thread since step 4 released the descendants with a walk that may have run
+        // ahead of the marking, leaving some pending on a transition that is over (every later layout pass
+        // of theirs deferred): release them again, now that all are marked. Nothing else changes the id
+        // meanwhile (a new transition starts on the main actor).
+        if transitionIDStorage.load(ordering: .acquiring) != id {
+            releaseDescendantsFromLayoutPending(id)
+            noteCancelledTransition()
+            return
+        }
         // 6.
         let request = TransitionRequest(id: id, range: sizeRange, animated: animated,
                                         measurementCompletion: measurementCompletion)
