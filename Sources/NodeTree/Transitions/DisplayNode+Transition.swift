@@ -242,6 +242,7 @@ extension DisplayNode {
         request.measurementCompletion?()
         // g.
         applyAutomaticInsertionsAndMoves(context.changes)
+        adoptTransitionLayoutInSubnodes(context, ticket: measurement.ticket)
         // h.
         animateLayoutTransition(context)
         #if LOOM_RACE_FAULTS
@@ -253,6 +254,21 @@ extension DisplayNode {
         if transitionIDStorage.compareExchange(expected: request.id, desired: 0, ordering: .acquiringAndReleasing)
             .exchanged {
             layOutAgainIfATransitionDeferredAPass()
+        }
+    }
+
+    /// After step g: the subnodes of the new layout adopt the layouts the transition's measurement gave
+    /// them, as the subnodes of a layout pass's applied layout do (applySubnodeFrames,
+    /// DisplayNode+SupernodeLayoutKey.swift). The transition's layout is now the calculated one, so the node's
+    /// next pass finds it up to date and would not tell them: a subnode laid out before that (its own
+    /// setNeedsLayout) applied the layout of the measurement before the transition, and the next forced
+    /// pass measured it again (stress: `stable-relayout`). Loaded subnodes whose pass would now change
+    /// their layout are marked, as there.
+    @MainActor private func adoptTransitionLayoutInSubnodes(_ context: TransitionContext, ticket: UInt64) {
+        for subnode in context.subnodes(for: .to) {
+            if let view = subnode.adoptSupernodeLayout(ticket: ticket, onMainActor: true), !view.needsLayout {
+                view.setNeedsLayout()
+            }
         }
     }
 
