@@ -56,8 +56,8 @@ import Testing
             case 6, 7:
                 // A spec child's cache hit on the pending layout.
                 guard requester != 0, let pending = cache.pendingLayout else { continue }
-                cache.noteChildHit(by: requester, MeasurementRequest(pending.constrainedSize, parentSize: pending.parentSize),
-                                   size: pending.size)
+                let request = MeasurementRequest(pending.constrainedSize, parentSize: pending.parentSize)
+                cache.noteChildHit(by: requester, request, size: pending.size)
                 reference.record(ticket: requester, range: pending.constrainedSize, parentSize: pending.parentSize,
                                  size: pending.size)
             case 8:
@@ -100,7 +100,8 @@ import Testing
         let keys = leaf.state.withLock {
             ($0.layoutCache.supernodeKey(for: firstTicket), $0.layoutCache.supernodeKey(for: secondTicket))
         }
-        #expect(keys.0?.range == SizeRange(width: 190) && keys.0?.size == firstSize, "the first key moved into its entry")
+        #expect(keys.0?.range == SizeRange(width: 190) && keys.0?.size == firstSize,
+                "the first key moved into its entry")
         #expect(keys.1?.range == SizeRange(width: 286))
         leaf.state.withLock { $0.pendingLayout = nil }
         let afterClearing = leaf.state.withLock { $0.layoutCache.supernodeKey(for: secondTicket) }

@@ -196,9 +196,8 @@ struct SupernodeMeasurementKeys {
     mutating func movePendingKeyOut(range: SizeRange, parentSize: Size, size: Size, unlessOwnedBy ticket: UInt64) {
         let slot = Int(pendingKeySlot)
         guard slot >= 0 else { return }
-        if ticket != 0 && withUnsafeMutablePointer(to: &tickets, { Self.element(slot, of: $0, as: UInt64.self).pointee }) == ticket {
-            return
-        }
+        let owner = withUnsafeMutablePointer(to: &tickets) { Self.element(slot, of: $0, as: UInt64.self).pointee }
+        if ticket != 0 && owner == ticket { return }
         withUnsafeMutablePointer(to: &entries) {
             Self.element(slot, of: $0, as: Entry.self).pointee = Entry(range: range, parentSize: parentSize, size: size)
         }

@@ -111,6 +111,7 @@ struct NodeLayoutCache {
     /// (SupernodeMeasurementKeys.pendingKeySlot) moves into its own entry first, unless it is `ticket`'s
     /// (0: none), which the caller records again. Every write of those fields goes through `publish` or
     /// `pendingLayout`'s setter, which call this.
+    ///
     /// The check is inlined into every publish; the move, taken only once a node is measured again, is not.
     @inline(__always)
     mutating func movePendingKeyOut(unlessOwnedBy ticket: UInt64 = 0) {
@@ -244,8 +245,9 @@ extension DisplayNode.State {
 }
 
 /// The counters of `NodeLayoutStatistics` that every measurement writes — hits and misses — kept in the
-/// layout cache (discarded measurements are the cache's own field); the others (the layout pass's among them: a pass frames the node, which
-/// allocates its side box anyway) live in the node's side box (DisplayNode+SideState.swift).
+/// layout cache (discarded measurements are the cache's own field); the others (the layout pass's among
+/// them: a pass frames the node, which allocates its side box anyway) live in the node's side box
+/// (DisplayNode+SideState.swift).
 ///
 /// 32-bit and wrapping: they sit in every node's state, whose size decides its allocation size class, and
 /// they are diagnostics (a node measured more than 2³² times shows its count modulo 2³²).
