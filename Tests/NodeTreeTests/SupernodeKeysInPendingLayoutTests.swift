@@ -9,14 +9,6 @@ import Testing
 // recorded eagerly, entry by entry, would give.
 
 @Suite struct SupernodeKeysInPendingLayoutTests {
-    /// A key's fields as bits (parent heights include NaN and −0).
-    private func fields(_ key: SupernodeMeasurementKeys.Key?) -> [UInt64]? {
-        key.map {
-            [$0.ticket] + [$0.range.min.width, $0.range.min.height, $0.range.max.width, $0.range.max.height,
-                           $0.parentSize.width, $0.parentSize.height, $0.size.width, $0.size.height].map(\.bitPattern)
-        }
-    }
-
     @Test(arguments: UInt64(1)...24)
     func keysKeptInThePendingLayoutEqualKeysRecordedEagerly(seed: UInt64) {
         var generator = DiffTestGenerator(seed: seed)
@@ -71,7 +63,8 @@ import Testing
             }
             if cache.measuredBySupernodes.hasPendingKey { keptInPending += 1 }
             for candidate in UInt64(1)...6 {
-                #expect(fields(cache.supernodeKey(for: candidate)) == fields(reference.key(for: candidate)),
+                #expect(cache.supernodeKey(for: candidate).map(supernodeKeyBits)
+                        == reference.key(for: candidate).map(supernodeKeyBits),
                         "seed \(seed), step \(step), ticket \(candidate)")
             }
         }

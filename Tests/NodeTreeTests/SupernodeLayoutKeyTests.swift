@@ -276,7 +276,8 @@ struct MeasurementTicketTests {
             }
             for ticket in UInt64(0)...8 {
                 let expected = reference.key(for: ticket), found = keys.key(for: ticket)
-                #expect(found.map(fields) == expected.map(fields), "seed \(seed), step \(step), ticket \(ticket)")
+                #expect(found.map(supernodeKeyBits) == expected.map(supernodeKeyBits),
+                        "seed \(seed), step \(step), ticket \(ticket)")
             }
         }
     }
@@ -286,14 +287,13 @@ struct MeasurementTicketTests {
         let first = key(9, width: 30)
         keys.recordComputed(ticket: first.ticket,
                             request: MeasurementRequest(first.range, parentSize: first.parentSize), size: first.size)
-        #expect(keys.key(for: 9).map(fields) == fields(first))
+        #expect(keys.key(for: 9).map(supernodeKeyBits) == supernodeKeyBits(first))
         for ticket in UInt64(1)...3 { keys.record(key(ticket, width: 10)) }
         #expect(keys.key(for: 9) != nil)
         keys.record(key(4, width: 10))
         #expect(keys.key(for: 9) == nil)
     }
 
-    /// A key's fields as bits (its parent height is NaN).
     /// A request written over a key and over a cache record keeps every bit of the range and parent size
     /// (−0, NaN, ∞), in the fields' order.
     @Test func aRequestIsStoredBitForBit() {
@@ -304,18 +304,13 @@ struct MeasurementTicketTests {
         keys.recordComputed(ticket: 3, request: request, size: Size(width: 2, height: 4))
         let expected = SupernodeMeasurementKeys.Key(ticket: 3, range: range, parentSize: parent,
                                                     size: Size(width: 2, height: 4))
-        #expect(keys.key(for: 3).map(fields) == fields(expected))
+        #expect(keys.key(for: 3).map(supernodeKeyBits) == supernodeKeyBits(expected))
         var record = NodeLayoutRecord.empty
         record.replace(with: Layout(specSize: Size(width: 2, height: 4)), request: request, version: 5, ticket: 3)
         let stored = SupernodeMeasurementKeys.Key(ticket: record.ticket, range: record.constrainedSize,
                                                   parentSize: record.parentSize, size: record.size)
-        #expect(fields(stored) == fields(expected))
+        #expect(supernodeKeyBits(stored) == supernodeKeyBits(expected))
         #expect(record.version == 5)
-    }
-
-    private func fields(_ key: SupernodeMeasurementKeys.Key) -> [UInt64] {
-        [key.ticket] + [key.range.min.width, key.range.min.height, key.range.max.width, key.range.max.height,
-                        key.parentSize.width, key.parentSize.height, key.size.width, key.size.height].map(\.bitPattern)
     }
 
     /// The keys' 8-bit stamps push out exactly what a least-recently-recorded list pushes out, for any mix
@@ -369,4 +364,11 @@ struct MeasurementTicketTests {
         #expect(keys.key(for: 1) == nil && keys.key(for: 2) != nil && keys.key(for: 3) != nil)
         #expect(keys.key(for: 5) != nil && keys.key(for: 6) != nil)
     }
+}
+
+/// A supernode key's fields as bits, so that keys compare exactly (their sizes include NaN and −0); shared by
+/// the key suites.
+func supernodeKeyBits(_ key: SupernodeMeasurementKeys.Key) -> [UInt64] {
+    [key.ticket] + [key.range.min.width, key.range.min.height, key.range.max.width, key.range.max.height,
+                    key.parentSize.width, key.parentSize.height, key.size.width, key.size.height].map(\.bitPattern)
 }

@@ -16,10 +16,9 @@ enum SubnodeMembership {
     private static let stripes = (0..<stripeCount).map { _ in Locked(()) }
 
     /// The stripe of `subnode`: its address through a 64-bit finalizer (splitmix64's), low bits, so nodes
-    /// spread over the stripes whatever stride the allocator lays them out at. A mask of the address bits
-    /// used a quarter of the stripes for nodes 256 bytes apart, and Fibonacci hashing (the top bits of the
-    /// address times one odd constant) under half of them for strides such as 544 or 608 bytes, which a
-    /// node object and its state box take in the debug build's allocator.
+    /// spread over the stripes whatever stride the allocator lays them out at. A mask of the address bits,
+    /// and Fibonacci hashing (the top bits of the address times one odd constant), both left most stripes
+    /// unused at some strides that allocators give nodes (SubnodeMembershipTests lists them).
     static func stripe(of subnode: DisplayNode) -> Int {
         stripe(ofAddress: UInt(bitPattern: ObjectIdentifier(subnode)))
     }
