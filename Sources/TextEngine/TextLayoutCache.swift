@@ -256,8 +256,17 @@ public final class TextLayoutCache: @unchecked Sendable {
     }()
     private static let shardStride: Int = (shardOffset + MemoryLayout<Shard>.stride + 127) / 128 * 128
 
+    /// Set only on the cache that stands for "no cache" in a measurer (TextMeasurer.swift): never measured
+    /// through.
+    let isDisabled: Bool
+
     /// `capacity` is rounded up to a multiple of 128 (64 shards × 2 generations).
-    public init(capacity: Int) {
+    public convenience init(capacity: Int) {
+        self.init(capacity: capacity, isDisabled: false)
+    }
+
+    init(capacity: Int, isDisabled: Bool) {
+        self.isDisabled = isDisabled
         let generations = 2 * Self.shardCount
         let perGeneration = max(1, (capacity + generations - 1) / generations)
         generationLimit = perGeneration
@@ -344,6 +353,11 @@ public final class TextLayoutCache: @unchecked Sendable {
     /// Publishes a computed layout (a no-op when another thread published the same key meanwhile, unless
     /// that entry lacks the lines this one has: then it takes them). `hasLines`: `result.lines` holds the
     /// lines (false for a size-only measurement's result).
+    /// `body(self)`, or nil for a disabled cache: lets a holder of an optional cache call `body` through
+    /// optional chaining.
+    @inline(__always)
+    func applyingUnlessDisabled<R>(_ body: (TextLayoutCache) -> R) -> R? { isDisabled ? nil : body(self) }
+
     func insert(hash: UInt64, key: TextLayoutKey, result: TextLayoutResult, hasLines: Bool = true) {
         let limit = generationLimit
         withShard(Self.shardIndex(hash)) { s in

@@ -23,24 +23,22 @@ extension TextMeasurer {
         let height = maxHeight.isNaN ? .infinity : max(0, maxHeight)
         let lines = max(0, maximumNumberOfLines)
         let scale = scale.isFinite && scale > 0 ? scale : PixelGrid.scale
-        guard cache != nil else {
+        guard hasCache else {
             return Self.layoutWithoutLines(text, maxWidth: width, maxHeight: height, maximumNumberOfLines: lines,
                                            truncationToken: truncationToken, scale: scale).result.size
         }
         let hash = TextLayoutKey.hash(text: text, maxWidth: width, maxHeight: height, maximumNumberOfLines: lines,
                                       truncationToken: truncationToken, scale: scale)
-        if let size = self.cache?.lookupSize(hash: hash, text: text, maxWidth: width, maxHeight: height,
-                                             maximumNumberOfLines: lines, truncationToken: truncationToken,
-                                             scale: scale)
+        if let size = withCache({ $0.lookupSize(hash: hash, text: text, maxWidth: width, maxHeight: height,
+                                                maximumNumberOfLines: lines, truncationToken: truncationToken,
+                                                scale: scale) }) ?? nil
         {
             return size
         }
         let laidOut = Self.layoutWithoutLines(text, maxWidth: width, maxHeight: height, maximumNumberOfLines: lines,
                                               truncationToken: truncationToken, scale: scale)
-        self.cache?.insert(hash: hash, key: TextLayoutKey(text: text, maxWidth: width, maxHeight: height,
-                                                          maximumNumberOfLines: lines,
-                                                          truncationToken: truncationToken, scale: scale),
-                           result: laidOut.result, hasLines: laidOut.hasLines)
+        publish(laidOut.result, hasLines: laidOut.hasLines, hash: hash, text: text, maxWidth: width,
+                maxHeight: height, maximumNumberOfLines: lines, truncationToken: truncationToken, scale: scale)
         return laidOut.result.size
     }
 

@@ -20,11 +20,35 @@ import LayoutCore
 /// Thread-safe: any number of threads may measure at once with one measurer (the fonts are immutable tables,
 /// the cache is locked per shard, each measurement's working state lives on its own stack).
 public struct TextMeasurer: Sendable {
-    /// nil: every call lays the text out afresh.
-    public let cache: TextLayoutCache?
+    /// Which cache measurements go through: nil names the process-wide cache, a disabled cache stands for
+    /// none, anything else is the measurer's own. The shared cache is named, not referenced: a measurer is
+    /// copied into every text node, and a reference would make every node creation, on every thread, retain
+    /// the one shared cache object — an atomic write to one cache line that all creating threads share. One
+    /// reference wide, so that a text node's object keeps its size.
+    let storedCache: TextLayoutCache?
+
+    /// What an uncached measurer holds.
+    private static let noCache = TextLayoutCache(capacity: 1, isDisabled: true)
+
+    /// The cache measurements go through; nil: every call lays the text out afresh.
+    public var cache: TextLayoutCache? {
+        guard let storedCache else { return TextLayoutCache.shared }
+        return storedCache.isDisabled ? nil : storedCache
+    }
 
     public init(cache: TextLayoutCache? = .shared) {
-        self.cache = cache
+        storedCache = cache === TextLayoutCache.shared ? nil : (cache ?? Self.noCache)
+    }
+
+    var hasCache: Bool { !(storedCache?.isDisabled ?? false) }
+
+    /// Runs `body` with the cache, without retaining it (the shared one is a global; an own one is held by
+    /// this measurer for the call: optional chaining on the stored reference borrows it, where binding it to
+    /// a name would copy it); nil without a cache.
+    @inline(__always)
+    func withCache<R>(_ body: (TextLayoutCache) -> R) -> R? {
+        if storedCache == nil { return body(TextLayoutCache.shared) }
+        return storedCache?.applyingUnlessDisabled(body) ?? nil
     }
 
     /// Measures through `TextLayoutCache.shared`.
@@ -60,28 +84,26 @@ public struct TextMeasurer: Sendable {
         let height = maxHeight.isNaN ? .infinity : max(0, maxHeight)
         let lines = max(0, maximumNumberOfLines)
         let scale = scale.isFinite && scale > 0 ? scale : PixelGrid.scale
-        guard cache != nil else {
+        guard hasCache else {
             return Self.layout(text, maxWidth: width, maxHeight: height, maximumNumberOfLines: lines,
                                truncationToken: truncationToken, scale: scale)
         }
         // Step 2: the key's hash, from immutable values only, before the cache is touched. A hit compares the
         // request's parts in place; the owned key is built only to publish a miss. (The cache is reached
-        // through `self.cache?` rather than an unwrapped copy: that copy would cost a retain/release pair, two
+        // through `withCache` rather than an unwrapped copy: that copy would cost a retain/release pair, two
         // atomic operations, on every hit.)
         let hash = TextLayoutKey.hash(text: text, maxWidth: width, maxHeight: height, maximumNumberOfLines: lines,
                                       truncationToken: truncationToken, scale: scale)
-        switch self.cache?.lookup(hash: hash, text: text, maxWidth: width, maxHeight: height,
-                                  maximumNumberOfLines: lines, truncationToken: truncationToken, scale: scale) {
+        switch withCache({ $0.lookup(hash: hash, text: text, maxWidth: width, maxHeight: height,
+                                     maximumNumberOfLines: lines, truncationToken: truncationToken, scale: scale) }) {
         case .hit(let result):
             return result
         case .hitWithoutLines:
             // Stored by a size-only measurement: lay out again for the lines and let the entry keep them.
             let result = Self.layout(text, maxWidth: width, maxHeight: height, maximumNumberOfLines: lines,
                                      truncationToken: truncationToken, scale: scale)
-            self.cache?.insert(hash: hash, key: TextLayoutKey(text: text, maxWidth: width, maxHeight: height,
-                                                              maximumNumberOfLines: lines,
-                                                              truncationToken: truncationToken, scale: scale),
-                               result: result)
+            publish(result, hash: hash, text: text, maxWidth: width, maxHeight: height, maximumNumberOfLines: lines,
+                    truncationToken: truncationToken, scale: scale)
             return result
         case .miss, nil:
             break
@@ -89,11 +111,22 @@ public struct TextMeasurer: Sendable {
         // Step 3: lay out without any lock held, then publish.
         let result = Self.layout(text, maxWidth: width, maxHeight: height, maximumNumberOfLines: lines,
                                  truncationToken: truncationToken, scale: scale)
-        self.cache?.insert(hash: hash, key: TextLayoutKey(text: text, maxWidth: width, maxHeight: height,
-                                                          maximumNumberOfLines: lines,
-                                                          truncationToken: truncationToken, scale: scale),
-                           result: result)
+        publish(result, hash: hash, text: text, maxWidth: width, maxHeight: height, maximumNumberOfLines: lines,
+                truncationToken: truncationToken, scale: scale)
         return result
+    }
+
+    /// Stores a laid-out request in the cache (`hasLines`: the result carries its lines).
+    func publish(_ result: TextLayoutResult, hasLines: Bool = true, hash: UInt64, text: AttributedText,
+                 maxWidth: Double, maxHeight: Double, maximumNumberOfLines: Int, truncationToken: String,
+                 scale: Double)
+    {
+        withCache {
+            $0.insert(hash: hash, key: TextLayoutKey(text: text, maxWidth: maxWidth, maxHeight: maxHeight,
+                                                     maximumNumberOfLines: maximumNumberOfLines,
+                                                     truncationToken: truncationToken, scale: scale),
+                      result: result, hasLines: hasLines)
+        }
     }
 
     /// Uncached layout: line breaking, then the height limit.

@@ -21,4 +21,35 @@ import TextEngine
         #expect(TextNode().measurer.cache === TextLayoutCache.shared)
         #expect(node.measurer.cache === cache)
     }
+
+    /// Creating text nodes writes nothing shared: a node with the default measurer names the shared cache
+    /// without holding it, and a node without text holds no shared empty text. (Either reference would be
+    /// an atomic write by every creation, on every thread, to one cache line.) Other tests running at the
+    /// same time may hold the shared cache for a moment, hence the margin: a hundred references would show.
+    @Test func creatingTextNodesRetainsNothingShared() {
+        let cacheBefore = _getRetainCount(TextLayoutCache.shared)
+        let nodes = (0..<100).map { _ in TextNode() }
+        let cacheDuring = _getRetainCount(TextLayoutCache.shared)
+        #expect(cacheDuring < cacheBefore + 50, "the nodes hold the shared cache")
+        #expect(nodes.allSatisfy { $0.attributedText.isEmpty && $0.measurer.cache === TextLayoutCache.shared })
+        // Naming the shared cache costs no width: a measurer is one reference, as a text node's field.
+        #expect(MemoryLayout<TextMeasurer>.size == MemoryLayout<AnyObject>.size)
+        let own = TextLayoutCache(capacity: 16)
+        #expect(TextMeasurer(cache: own).cache === own && TextMeasurer.uncached.cache == nil)
+        #expect(TextMeasurer(cache: .shared).cache === TextLayoutCache.shared)
+    }
+
+    /// An empty text and a text set back to empty measure as nothing, with the baseline offsets of no text.
+    @Test func theEmptyTextMeasuresAsNothing() {
+        let node = TextNode()
+        let range = SizeRange(min: .zero, max: Size(width: 100, height: .infinity))
+        #expect(node.layoutThatFits(range).size == .zero)
+        #expect(node.textLayout(constrainedTo: range.max).lines.isEmpty)
+        node.attributedText = AttributedText("Lorem ipsum", attributes: TextAttributes(size: 14))
+        #expect(node.layoutThatFits(range).size.width > 0 && node.style.ascender > 0)
+        node.attributedText = AttributedText("")
+        #expect(node.attributedText.isEmpty && node.attributedText == AttributedText(""))
+        #expect(node.layoutThatFits(range).size == .zero)
+        #expect(node.style.ascender == 0 && node.style.descender == 0)
+    }
 }

@@ -164,6 +164,30 @@ import Testing
         #expect(Set(faces.value).count == 2)
         #expect(registry.loadedFaceCount == 2)
     }
+
+    /// A text's runs own their faces (the metrics the line breaker reads refer to them without owning them):
+    /// a text built through a registry that is gone, and then joined, still measures — the same as one built
+    /// through the shared registry — and its face is released with the last text that holds it.
+    @Test func aTextOwnsItsFacesAfterItsRegistryIsGone() {
+        weak var released: FontFace?
+        do {
+            var text: AttributedText
+            do {
+                let registry = FontRegistry()
+                text = AttributedText("Sphinx of black quartz,", attributes: TextAttributes(size: 15), registry: registry)
+                released = text.runs[0].face
+            }
+            text = text + AttributedText(" judge my vow", attributes: TextAttributes(size: 15, weight: .bold))
+            #expect(released != nil)
+            let shared = AttributedText("Sphinx of black quartz,", attributes: TextAttributes(size: 15))
+                + AttributedText(" judge my vow", attributes: TextAttributes(size: 15, weight: .bold))
+            for width in [60.0, 120, .infinity] {
+                #expect(TextMeasurer.uncached.measure(text, maxWidth: width, maximumNumberOfLines: 2).size
+                        == TextMeasurer.uncached.measure(shared, maxWidth: width, maximumNumberOfLines: 2).size)
+            }
+        }
+        #expect(released == nil)
+    }
 }
 
 /// A value behind an NSLock for collecting results from test threads.

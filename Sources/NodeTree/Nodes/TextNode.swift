@@ -25,7 +25,10 @@ import TextEngine
 
 open class TextNode: DisplayNode, @unchecked Sendable {
     struct TextState {
-        var attributedText = TextNode.emptyText
+        /// nil: the empty text. A node starts without one rather than with a copy of a shared empty text:
+        /// that copy, and its release when the first text replaces it, would be two atomic writes by every
+        /// text node's creation, on every thread, to the one cache line of the shared text's object.
+        var text: AttributedText?
         var maximumNumberOfLines = 0
         var truncationToken = TextMeasurer.defaultTruncationToken
         /// Bumped by every text change; the style's baseline offsets are published for a revision (below).
@@ -68,11 +71,11 @@ open class TextNode: DisplayNode, @unchecked Sendable {
     /// (ascender of the first line, descender of the last) and invalidates the node's layout (setNeedsLayout),
     /// as Texture's text node does. Setting an equal text does nothing.
     public var attributedText: AttributedText {
-        get { textState.withLock { $0.attributedText } }
+        get { textState.withLock { $0.text } ?? TextNode.emptyText }
         set {
             let changed = textState.withLock { s -> Bool in
-                guard s.attributedText != newValue else { return false }
-                s.attributedText = newValue
+                guard s.text.map({ $0 != newValue }) ?? !newValue.isEmpty else { return false }
+                s.text = newValue.isEmpty ? nil : newValue
                 s.revision &+= 1
                 return true
             }
@@ -126,7 +129,7 @@ open class TextNode: DisplayNode, @unchecked Sendable {
     /// kept in an array, so a measurement the cache has not seen allocates nothing); the same size as
     /// `textLayout(constrainedTo:).size`.
     open override func calculateSizeThatFits(_ constrainedSize: Size) -> Size {
-        let (text, lines, token) = measurementInputs()
+        guard let (text, lines, token) = measurementInputs() else { return .zero }
         return measurer.measuredSize(text, maxWidth: constrainedSize.width, maxHeight: constrainedSize.height,
                                      maximumNumberOfLines: lines, truncationToken: token)
     }
@@ -136,16 +139,16 @@ open class TextNode: DisplayNode, @unchecked Sendable {
     /// asking for the maximum size the node was measured with is a cache hit (the first such request lays
     /// the text out again for its lines, which measurement did not keep; the entry keeps them from then on).
     public func textLayout(constrainedTo maxSize: Size) -> TextLayoutResult {
-        let (text, lines, token) = measurementInputs()
+        guard let (text, lines, token) = measurementInputs() else { return .empty }
         return measurer.measure(text, maxWidth: maxSize.width, maxHeight: maxSize.height,
                                 maximumNumberOfLines: lines, truncationToken: token)
     }
 
-    /// The text, line limit and token, read under the text lock.
+    /// The text, line limit and token, read under the text lock; nil for the empty text.
     @inline(__always)
-    private func measurementInputs() -> (AttributedText, Int, String) {
-        let inputs = textState.withLock {
-            ($0.attributedText, $0.maximumNumberOfLines, $0.truncationToken)
+    private func measurementInputs() -> (AttributedText, Int, String)? {
+        let inputs = textState.withLock { s in
+            s.text.map { ($0, s.maximumNumberOfLines, s.truncationToken) }
         }
         #if LOOM_RACE_FAULTS
         if RaceFaults.isActive(.textReadDuringMeasurement) {
@@ -163,8 +166,9 @@ open class TextNode: DisplayNode, @unchecked Sendable {
     /// the last text; each round is a few loads — no layout, no font access.
     private func publishBaselineMetrics() {
         while true {
-            let (text, revision) = textState.withLock { ($0.attributedText, $0.revision) }
-            let metrics = text.baselineMetrics
+            // The metrics are read under the text lock (a few loads from the text's runs) so that the text is
+            // not copied out: that copy would be a retain and a release.
+            let (metrics, revision) = textState.withLock { ($0.text?.baselineMetrics ?? .empty, $0.revision) }
             state.withLock { $0.setBaselines(ascender: metrics.ascender, descender: metrics.descender) }
             hasWrittenStyle.store(true, ordering: .releasing)
             if textState.withLock({ $0.revision }) == revision { return }
