@@ -1,4 +1,5 @@
 import Foundation
+import LayoutCore
 import Testing
 @testable import NodeTree
 
@@ -48,6 +49,48 @@ import Testing
             done.wait()
             done.wait()
             found = Self.problems(leaf: leaf, parents: parents)
+            if !found.isEmpty {
+                found.insert("round \(round)", at: 0)
+                break
+            }
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    /// An ASM node's first layout inserting a free leaf (the one-step commit: the new list under the node's
+    /// lock, then the links) while another thread moves the same leaf into another node: the leaf ends up
+    /// listed by exactly the node it links to. Before the links were written under the leaf's stripe, the move
+    /// could land between the ASM node's list and its link, leaving the leaf in both lists.
+    @Test func concurrentASMInsertionAndMoveKeepListAndLinkAgreeing() {
+        let deadline = Date().addingTimeInterval(3)
+        let start = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        var found: [String] = []
+        for round in 0..<20_000 where Date() < deadline {
+            let leaf = sizedLeaf("leaf", 40, 40), other = DisplayNode()
+            let asm = SpecNode("asm") { _ in row([leaf]) }
+            asm.frame = Rect(x: 0, y: 0, width: 200, height: 100)
+            // The move lands at a different point of the layout pass each round.
+            let delay = round % 64
+            let layout = Thread {
+                start.wait()
+                asm.layoutIfNeeded()
+                done.signal()
+            }
+            let move = Thread {
+                start.wait()
+                var spin = 0
+                for i in 0..<(delay * 20) { spin &+= i }
+                withExtendedLifetime(spin) {}
+                other.moveSubnode(leaf, to: .after(nil))
+                done.signal()
+            }
+            layout.start()
+            move.start()
+            start.signal()
+            start.signal()
+            done.wait()
+            done.wait()
+            found = Self.problems(leaf: leaf, parents: [asm, other])
             if !found.isEmpty {
                 found.insert("round \(round)", at: 0)
                 break

@@ -188,7 +188,19 @@ extension DisplayNode {
             if left { node.leaveLayoutPendingOfAncestors() }
         }
         for node in inserted {
-            node.state.withLock { $0.supernodeLink = SupernodeLink(self) }
+            // Under the node's stripe, as every membership change: another thread may have put the node into
+            // another supernode since it was found free (its own list and link, under the stripe). Then this
+            // insertion takes it from there, as the step-by-step commit would have (moveSubnode).
+            let formerParent = SubnodeMembership.change(of: node) { () -> DisplayNode? in
+                var formerParent: DisplayNode?
+                if let other = node.supernode, other !== self {
+                    other.state.withLock { s in s.subnodes.removeAll { $0 === node } }
+                    formerParent = other
+                }
+                node.state.withLock { $0.supernodeLink = SupernodeLink(self) }
+                return formerParent
+            }
+            formerParent?.forgetCachedLayouts(mentioning: node)
             node.inheritLayoutPending(from: self)
         }
         return true

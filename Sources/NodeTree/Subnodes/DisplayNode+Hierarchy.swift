@@ -214,7 +214,11 @@ extension DisplayNode {
             moveMembership(of: subnode, to: placement, replacing: replaced)
         }
         formerParent?.forgetCachedLayouts(mentioning: subnode)
-        replaced?.state.withLock { $0.supernodeLink = nil }
+        // Only while the replaced node still links here: once out of the list, another thread may already have
+        // moved it into another node (under its own stripe), whose link this must not clear.
+        replaced?.state.withLock { s in
+            if s.supernodeLink?.refers(to: self) == true { s.supernodeLink = nil }
+        }
         if let replaced { forgetCachedLayouts(mentioning: replaced) }
         replaced?.leaveLayoutPendingOfAncestors()
         // 3b. A node attached to a transitioning subtree takes part in the transition (Texture's
