@@ -192,11 +192,7 @@ extension DisplayNode {
             // another supernode since it was found free (its own list and link, under the stripe). Then this
             // insertion takes it from there, as the step-by-step commit would have (moveSubnode).
             let formerParent = SubnodeMembership.change(of: node) { () -> DisplayNode? in
-                var formerParent: DisplayNode?
-                if let other = node.supernode, other !== self {
-                    other.state.withLock { s in s.subnodes.removeAll { $0 === node } }
-                    formerParent = other
-                }
+                let formerParent = removeFromOtherSupernode(node)
                 node.state.withLock { $0.supernodeLink = SupernodeLink(self) }
                 return formerParent
             }

@@ -244,11 +244,7 @@ extension DisplayNode {
     private func moveMembership(of subnode: DisplayNode, to placement: SubnodePlacement,
                                 replacing replaced: DisplayNode?) -> DisplayNode? {
         // 2. Leave another supernode.
-        var formerParent: DisplayNode?
-        if let oldParent = subnode.supernode, oldParent !== self {
-            oldParent.state.withLock { s in s.subnodes.removeAll { $0 === subnode } }
-            formerParent = oldParent
-        }
+        let formerParent = removeFromOtherSupernode(subnode)
 
         // 3. This node's array, then the link.
         state.withLock { s in
@@ -278,6 +274,14 @@ extension DisplayNode {
         #endif
         subnode.state.withLock { $0.supernodeLink = SupernodeLink(self) }
         return formerParent
+    }
+
+    /// Step 2 (under `subnode`'s stripe): takes `subnode` out of the list of its supernode unless that is this
+    /// node; returns the supernode it left.
+    func removeFromOtherSupernode(_ subnode: DisplayNode) -> DisplayNode? {
+        guard let oldParent = subnode.supernode, oldParent !== self else { return nil }
+        oldParent.state.withLock { s in s.subnodes.removeAll { $0 === subnode } }
+        return oldParent
     }
 
     /// Loads `subnode` if needed and puts its view right after the previous subnode's view (index 0 for the
