@@ -278,6 +278,7 @@ extension DisplayNode {
 
     /// Step 2 (under `subnode`'s stripe): takes `subnode` out of the list of its supernode unless that is this
     /// node; returns the supernode it left.
+    @inline(__always)
     func removeFromOtherSupernode(_ subnode: DisplayNode) -> DisplayNode? {
         guard let oldParent = subnode.supernode, oldParent !== self else { return nil }
         oldParent.state.withLock { s in s.subnodes.removeAll { $0 === subnode } }
