@@ -350,14 +350,14 @@ public final class TextLayoutCache: @unchecked Sendable {
         }
     }
 
-    /// Publishes a computed layout (a no-op when another thread published the same key meanwhile, unless
-    /// that entry lacks the lines this one has: then it takes them). `hasLines`: `result.lines` holds the
-    /// lines (false for a size-only measurement's result).
     /// `body(self)`, or nil for a disabled cache: lets a holder of an optional cache call `body` through
     /// optional chaining.
     @inline(__always)
     func applyingUnlessDisabled<R>(_ body: (TextLayoutCache) -> R) -> R? { isDisabled ? nil : body(self) }
 
+    /// Publishes a computed layout (a no-op when another thread published the same key meanwhile, unless
+    /// that entry lacks the lines this one has: then it takes them). `hasLines`: `result.lines` holds the
+    /// lines (false for a size-only measurement's result).
     func insert(hash: UInt64, key: TextLayoutKey, result: TextLayoutResult, hasLines: Bool = true) {
         let limit = generationLimit
         withShard(Self.shardIndex(hash)) { s in
