@@ -22,10 +22,9 @@ import TextEngine
         #expect(node.measurer.cache === cache)
     }
 
-    /// Creating text nodes writes nothing shared: a node with the default measurer names the shared cache
-    /// without holding it, and a node without text holds no shared empty text. (Either reference would be
-    /// an atomic write by every creation, on every thread, to one cache line.) Other tests running at the
-    /// same time may hold the shared cache for a moment, hence the margin: a hundred references would show.
+    /// A text node with the default measurer names the shared cache without holding it (a reference would be
+    /// an atomic write by every creation, on every thread, to one cache line). Other tests running at the same
+    /// time may hold the shared cache for a moment, hence the margin: a hundred references would show.
     @Test func creatingTextNodesRetainsNothingShared() {
         let cacheBefore = _getRetainCount(TextLayoutCache.shared)
         let nodes = (0..<100).map { _ in TextNode() }

@@ -165,9 +165,9 @@ import Testing
         #expect(registry.loadedFaceCount == 2)
     }
 
-    /// A text's runs own their faces (the metrics the line breaker reads refer to them without owning them):
-    /// a text built through a registry that is gone, and then joined, still measures — the same as one built
-    /// through the shared registry — and its face is released with the last text that holds it.
+    /// A text's runs own their faces: a text built through a registry that is gone, and then joined, still
+    /// measures — the same as one built through the shared registry — and its face is released with the last
+    /// text that holds it.
     @Test func aTextOwnsItsFacesAfterItsRegistryIsGone() {
         weak var released: FontFace?
         do {
