@@ -24,6 +24,14 @@ import Testing
                      "pipeline.streaming.hz60.batchToCommit.p99", "pipeline.streaming.hz60.rejectedEdits"] {
             #expect(names.contains(name), "missing \(name)")
         }
+        // Every measuring mode measured the settings' 15 reloads (5 turns of 3), and the scaling pairs all of them.
+        for name in ["pipeline.dataController.cellsPerSecond", "pipeline.dataController.scaling"] {
+            for metric in metrics where metric["name"] as? String == name {
+                let samples = metric["samples"] as? [String: Any]
+                #expect(samples?["count"] as? Int == 15, "\(name): \(samples ?? [:])")
+            }
+        }
+        #expect(metrics.filter { $0["name"] as? String == "pipeline.dataController.cellsPerSecond" }.count == 3)
         // The direct phases did not run.
         #expect(!names.contains("layout.fresh.cellsPerSecond"))
         let rejected = metrics.first { $0["name"] as? String == "pipeline.streaming.hz60.rejectedEdits" }

@@ -9,10 +9,11 @@ import NodeTree
 // The main thread is the main actor here (a synchronous command), and it runs the main queue — where the
 // list's commits arrive — from a run loop between frames, as an app's run loop does.
 //
-//   throughput   per repetition, per measuring mode (an own pool of each thread count, Dispatch's
-//                concurrentPerform; interleaved): a new table and an emptied text cache, reloadData of every
-//                cell of the scenario, until the commit. cells/s = cells ÷ the data controller's allocation+measurement time;
-//                also the wall time from reloadData to the end of the commit
+//   throughput   per measuring mode (an own pool of each thread count, Dispatch's concurrentPerform), the
+//                modes taking turns of one unmeasured and three measured reloads: a new table and an emptied
+//                text cache, reloadData of every cell of the scenario, until the commit. cells/s = cells ÷
+//                the data controller's allocation+measurement time; also the wall time from reloadData to
+//                the end of the commit
 //   scroll       per refresh rate: a table with a first page, batch fetching on (a page per fetch, appended
 //                from the fetch's background queue), scrolled at the scenario's speed for a few seconds
 //                in real time. Per frame, the main actor's work: the scroll step (range update, batch
@@ -30,9 +31,11 @@ public struct PipelineSettings: Sendable {
     public var warmup: Int
     /// Repetitions of each scroll (3 s of real time each).
     public var repetitions: Int
-    /// Reloads per measuring mode: a reload takes milliseconds, so the scaling ratio (a median of
-    /// per-repetition ratios) gets more pairs than the scrolls could afford.
+    /// Measured reloads per measuring mode: a reload takes milliseconds, so the scaling ratio (a median of
+    /// per-reload ratios) gets more pairs than the scrolls could afford. Rounded up to whole turns.
     public var throughputRepetitions: Int
+    /// Measured reloads in one turn of a mode, after its unmeasured one.
+    static let measuredReloadsPerTurn = 3
     public var refreshRates: [Int]
     public var scrollSpeed: Double
     public var viewportHeight: Double
@@ -47,7 +50,8 @@ public struct PipelineSettings: Sendable {
         self.threadCounts = threadCounts
         warmup = min(scenario.warmup, 1)
         repetitions = max(1, min(scenario.repetitions, 5))
-        throughputRepetitions = max(15, scenario.repetitions)
+        throughputRepetitions = (max(15, scenario.repetitions) + Self.measuredReloadsPerTurn - 1)
+            / Self.measuredReloadsPerTurn * Self.measuredReloadsPerTurn
         let mainActor = scenario.mainActor ?? MainActorBatchSettings(scrollSpeed: 6000)
         refreshRates = mainActor.refreshRates
         scrollSpeed = mainActor.scrollSpeed
@@ -77,13 +81,20 @@ public struct PipelineRunner {
         var result = PipelineMeasurements(settings: settings)
         let modes = settings.threadCounts.map { MeasuringMode.pool(width: $0) } + [.concurrentPerform]
         result.throughput = modes.map { PipelineThroughput(mode: $0) }
-        // Modes interleaved within each repetition, so a change in the machine's load spreads over all of
-        // them instead of landing on one (the scaling ratio pairs repetition i of each).
-        let reloads = settings.warmup + settings.throughputRepetitions
-        for repetition in 0..<reloads {
+        // The modes take turns in rounds, so that a change in the machine's load spreads over all of them
+        // instead of landing on one (the scaling ratio pairs the i-th measured reload of each, from the same
+        // round). Within its turn a mode first reloads once unmeasured, so that a measured reload follows one of
+        // its own mode, as in an app, which keeps one measuring mode: what another mode leaves behind (which
+        // threads ran last, what their caches and the allocator's hold) is not what it starts from.
+        let perTurn = PipelineSettings.measuredReloadsPerTurn
+        let rounds = (settings.throughputRepetitions + perTurn - 1) / perTurn
+        for round in 0..<rounds {
             for (index, mode) in modes.enumerated() {
-                progress?("pipeline throughput \(result.throughput[index].label) \(repetition + 1)/\(reloads)")
-                reload(mode, measured: repetition >= settings.warmup, into: &result.throughput[index])
+                progress?("pipeline throughput \(result.throughput[index].label), round \(round + 1)/\(rounds)")
+                reload(mode, measured: false, into: &result.throughput[index])
+                for _ in 0..<perTurn {
+                    reload(mode, measured: true, into: &result.throughput[index])
+                }
             }
         }
         for rate in settings.refreshRates {
